@@ -1,0 +1,102 @@
+// The quiz bank in memory: what a bank file (quizzes/<id>.json, format v1) describes once loaded
+// and validated. See quizzes/README.md for the file format.
+#pragma once
+
+#include "engine/text.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace imquiz {
+
+enum class QuestionType { SingleChoice, MultipleChoice, TrueFalse, Numeric, ShortText };
+
+// The spelling used in bank files: "single_choice", "multiple_choice", "true_false", "numeric",
+// "short_text".
+std::string_view to_string(QuestionType type);
+std::optional<QuestionType> question_type_from_string(std::string_view name);
+
+struct Choice {
+    std::string id;              // slug, unique within its question
+    LocalizedText text;
+    bool correct = false;
+    LocalizedText feedback;      // optional; empty when the author wrote none
+};
+
+// The accepted range of a numeric answer, inclusive at both ends. Authors write either
+// `value` with `tolerance`, or `min` and `max`; both forms are kept so the UI can show them as
+// written ("3.5 ± 0.05" or "between 3 and 4").
+struct NumericAnswer {
+    enum class Form { ValueWithTolerance, Range };
+    Form form = Form::ValueWithTolerance;
+    double value = 0;            // ValueWithTolerance
+    double tolerance = 0;        // ValueWithTolerance, >= 0
+    double min = 0;              // Range
+    double max = 0;              // Range, >= min
+
+    double lowest() const;
+    double highest() const;
+    // Inclusive; a tiny relative slack absorbs binary rounding (0.1 + 0.2 vs 0.3).
+    bool accepts(double number) const;
+};
+
+struct Question {
+    std::string id;              // slug, unique within the bank
+    QuestionType type = QuestionType::SingleChoice;
+    LocalizedText prompt;
+    LocalizedText explanation;   // optional (the validator warns when missing)
+    std::vector<std::string> tags;
+
+    std::vector<Choice> choices;                // SingleChoice, MultipleChoice
+    bool true_false_answer = false;             // TrueFalse
+    NumericAnswer numeric_answer;               // Numeric
+    LocalizedText unit;                         // Numeric, optional ("GB", "ms")
+    std::vector<LocalizedText> accepted_texts;  // ShortText: every translation of each is accepted
+
+    const Choice* find_choice(std::string_view choice_id) const;
+    std::vector<std::string> correct_choice_ids() const;
+};
+
+struct Settings {
+    bool shuffle_choices = false;
+    bool shuffle_questions = false;
+    int pool_size = 0;           // 0 = every question; else draw this many per attempt
+    int pass_percent = 70;       // 0..100
+    bool partial_credit = false; // multiple_choice: fractional score instead of all-or-nothing
+};
+
+struct Bank {
+    std::string id;              // slug, also the key of the learner's progress
+    LocalizedText title;
+    LocalizedText description;   // optional
+    std::vector<std::string> languages;  // declared languages, in the author's order
+    std::string default_language;        // one of `languages`
+    std::string notes;           // author notes, never shown to learners
+    Settings settings;
+    std::vector<Question> questions;
+
+    const Question* find_question(std::string_view question_id) const;
+    // Shorthand for text.get(language, default_language).
+    const std::string& text(const LocalizedText& text, std::string_view language) const;
+};
+
+// 16 lowercase hex digits: a stable 64-bit hash (FNV-1a) of what decides scoring and resuming:
+// question ids and types, choice ids and which are correct, the true/false, numeric and accepted
+// short-text answers (normalized as they are compared), passPercent and partialCredit.
+// Rewording, translating, reordering choices or changing shuffle settings keeps it; it is the
+// same on every platform (native and wasm) and across runs.
+std::string bank_fingerprint(const Bank& bank);
+
+// quizzes/index.json: the banks the app offers, in display order.
+struct CatalogEntry {
+    std::string id;              // the bank's id
+    std::string file;            // path relative to the catalog, like "data-parallelism.json"
+};
+
+struct Catalog {
+    std::vector<CatalogEntry> banks;
+};
+
+} // namespace imquiz

@@ -1,0 +1,160 @@
+// A learner's progress on one bank, its JSON form (versioned, with migrations), and a store for
+// it on top of KeyValueStore. Nothing here throws or aborts: garbage in storage is reported and
+// kept aside, never silently overwritten.
+#pragma once
+
+#include "engine/bank.h"
+#include "engine/session.h"
+#include "engine/storage.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace imquiz {
+
+// Version 1 was the shape of the first prototype (no attempt ids, no fingerprint, durations in
+// seconds, answers as question -> right/wrong); decode_progress migrates it step by step.
+constexpr int progress_format_version = 2;
+
+struct QuestionStats {
+    int seen = 0;                 // finished attempts that included the question
+    int correct = 0;              // ... and got it fully right
+    std::int64_t last_seen_ms = 0;
+};
+
+struct AttemptQuestion {
+    std::string question_id;
+    Outcome outcome = Outcome::Skipped;
+    double score = 0;
+    std::optional<Response> response;   // absent when skipped (and for migrated v1 attempts)
+};
+
+struct FinishedAttempt {
+    std::string attempt_id;
+    std::string bank_fingerprint;       // empty for attempts migrated from v1
+    std::int64_t started_at_ms = 0;
+    std::int64_t finished_at_ms = 0;
+    std::int64_t duration_ms = 0;
+    double score = 0;
+    double max_score = 0;
+    double percent = 0;
+    bool passed = false;
+    std::vector<AttemptQuestion> questions;
+};
+
+struct ProgressRecord {
+    std::string bank_id;
+    // The attempt to resume; it carries the fingerprint of the bank it was started on.
+    std::optional<Session> attempt_in_progress;
+    std::vector<FinishedAttempt> finished_attempts;   // by finished_at_ms, then attempt_id
+    std::optional<double> best_percent;
+    // By question id. Counted when an attempt finishes; kept for questions that were removed
+    // from the bank (they count again if the question comes back).
+    std::map<std::string, QuestionStats> question_stats;
+};
+
+// Appends the finished session as an attempt, updates best_percent and the question stats, and
+// clears the attempt in progress if it is this one. Recording the same attempt twice is a no-op.
+void record_finished_attempt(ProgressRecord& record, const Session& session, const Bank& bank,
+                             std::int64_t finished_at_ms);
+
+// Makes a loaded record fit the bank as it is now: drops the attempt in progress when the bank
+// content changed (fingerprint) or it refers to questions that no longer exist. History and
+// stats stay. Returns what was done, for the log.
+std::vector<std::string> reconcile_with_bank(ProgressRecord& record, const Bank& bank);
+
+struct MergeSummary {
+    int attempts_added = 0;             // finished attempts `into` did not have
+    int attempts_already_present = 0;
+    bool attempt_in_progress_taken = false;
+};
+
+// Union of `other` into `into` (two browser tabs, or an import): finished attempts by attempt id
+// (nothing is lost; a duplicate id keeps `into`'s copy), best = max, stats of the added attempts
+// are added on top. `into` keeps its attempt in progress; it takes `other`'s only when it has
+// none. An attempt in progress that either side has finished is dropped.
+MergeSummary merge_progress(ProgressRecord& into, const ProgressRecord& other);
+
+// Compact JSON, always the current version.
+std::string encode_progress(const ProgressRecord& record);
+
+struct ProgressDecodeResult {
+    // Absent when the text is unreadable or from a newer version.
+    std::optional<ProgressRecord> record;
+    int version = 0;                    // the version found (0 if none)
+    bool newer_version = false;         // written by a newer ImQuiz: leave it alone
+    bool migrated = false;              // version < progress_format_version
+    // Everything wrong, like `finishedAttempts[2].percent: expected a number`. With a record,
+    // these parts were skipped and the rest was kept (salvaged).
+    std::vector<std::string> problems;
+};
+
+// Never aborts, whatever the text.
+ProgressDecodeResult decode_progress(std::string_view json_text);
+
+struct ImportSummary {
+    struct BankImport {
+        std::string bank_id;
+        MergeSummary merge;
+    };
+    std::vector<BankImport> banks;
+    std::vector<std::string> problems;  // records or fields that could not be imported
+    bool ok = false;                    // the document was readable (even if parts were not)
+};
+
+// Progress of every bank, persisted in a KeyValueStore under `key_prefix`:
+//   <prefix>progress.<bank id>                   the current record
+//   <prefix>progress.<bank id>.backup-v<N>       copy of a version-N record taken before migrating
+//   <prefix>progress.<bank id>.unreadable[-K]    a record that could not be read in full
+// Backup and unreadable keys are never overwritten (a free -K suffix is picked).
+class ProgressStore {
+public:
+    explicit ProgressStore(KeyValueStore& store, std::string key_prefix = "imquiz.");
+
+    enum class LoadStatus {
+        NoRecord,       // nothing stored: a fresh record
+        Loaded,
+        Migrated,       // old version: backed up, migrated, saved in the current version
+        Salvaged,       // partly unreadable: original moved aside, the readable rest returned
+        MovedAside,     // unreadable: moved aside, a fresh record returned
+        NewerVersion,   // from a newer ImQuiz: left untouched, a fresh record returned; save()
+                        // will refuse to overwrite it
+    };
+
+    struct LoadResult {
+        ProgressRecord record;
+        LoadStatus status = LoadStatus::NoRecord;
+        std::vector<std::string> messages;  // what happened and what was wrong, for the log
+    };
+
+    LoadResult load(std::string_view bank_id);
+
+    enum class SaveStatus { Saved, RefusedNewerVersion, StorageFailed };
+
+    // Merges with what is stored now (another tab may have finished attempts meanwhile), so
+    // nothing is lost; `record`'s attempt in progress wins.
+    SaveStatus save(const ProgressRecord& record);
+
+    // Bank ids with a stored record.
+    std::vector<std::string> bank_ids();
+
+    std::string key_for(std::string_view bank_id) const;
+
+    // One JSON document with every record: {"format":"imquiz-progress-export","version":1,
+    // "exportedAtMs":..., "records":[...]}.
+    std::string export_all(std::int64_t now_ms);
+
+    // Merges every record of an export into the store (see merge_progress).
+    ImportSummary import_all(std::string_view json_text);
+
+private:
+    std::string free_key(const std::string& wanted);
+    KeyValueStore& store_;
+    std::string prefix_;
+};
+
+} // namespace imquiz

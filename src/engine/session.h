@@ -1,0 +1,183 @@
+// One attempt at a bank: a pure, deterministic state machine. The same bank + seed + responses
+// give the same order, scores and results on every platform (native and wasm), so a page reload
+// resumes exactly where the learner was. Time is passed in as numbers (milliseconds from any
+// epoch the caller likes); the engine never reads a clock.
+#pragma once
+
+#include "engine/bank.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace imquiz {
+
+// What the learner gave. Only the field matching the question type is looked at.
+struct Response {
+    std::vector<std::string> choice_ids;  // SingleChoice (exactly one), MultipleChoice (any)
+    bool true_false = false;              // TrueFalse
+    std::string text;                     // Numeric (as typed, "3,5" or "3.5") and ShortText
+
+    static Response choices(std::vector<std::string> choice_ids);
+    static Response boolean(bool value);
+    static Response typed(std::string text);
+
+    friend bool operator==(const Response& a, const Response& b);
+    friend bool operator!=(const Response& a, const Response& b) { return !(a == b); }
+};
+
+// The right answer of a question, in a form the UI can show next to the learner's response.
+struct CorrectAnswer {
+    QuestionType type = QuestionType::SingleChoice;
+    std::vector<std::string> choice_ids;        // SingleChoice, MultipleChoice (bank order)
+    bool true_false = false;                    // TrueFalse
+    NumericAnswer numeric;                      // Numeric
+    std::vector<LocalizedText> accepted_texts;  // ShortText (the first is the one to show)
+};
+
+CorrectAnswer correct_answer(const Question& question);
+
+struct AnswerRecord {
+    Response response;
+    double score = 0;            // 0..1
+    bool correct = false;        // full marks
+    std::int64_t answered_at_ms = 0;
+};
+
+// One question as this attempt presents it.
+struct SessionQuestion {
+    std::string question_id;
+    std::vector<std::string> choice_order;   // presentation order of the choices (choice types)
+    std::optional<AnswerRecord> answer;      // set once checked
+};
+
+struct Session {
+    std::string attempt_id;          // unique per attempt; merges of progress key on it
+    std::string bank_id;
+    std::string bank_fingerprint;    // bank_fingerprint() of the bank it was started on
+    std::uint64_t seed = 0;
+    std::vector<SessionQuestion> questions;  // presentation order (after shuffle and pool draw)
+    std::size_t current = 0;         // index into questions; questions.size() once finished
+    std::int64_t started_at_ms = 0;
+    // Active time: advanced by each call that passes a clock reading, but not across a reload
+    // (see resume_session), so a tab left closed overnight does not count as quiz time.
+    std::int64_t elapsed_ms = 0;
+    std::int64_t last_activity_ms = 0;
+};
+
+struct SessionOptions {
+    // Retry-missed: only these questions (unknown ids are ignored; the pool size is not applied).
+    // Empty = the whole bank, with the bank's pool draw.
+    std::vector<std::string> only_question_ids;
+    std::int64_t now_ms = 0;
+};
+
+// Orders the questions (pool draw, shuffles) from `seed` with the engine's own PRNG
+// (splitmix64): std::shuffle and the std distributions differ between standard libraries.
+Session start_session(const Bank& bank, std::uint64_t seed, const SessionOptions& options = {});
+
+// After restoring a saved session: restarts the activity clock at `now_ms` without counting the
+// time away.
+void resume_session(Session& session, std::int64_t now_ms);
+
+// True when the session was started on this bank content (same fingerprint) and every question
+// and choice it refers to still exists; resume only such a session.
+bool session_matches_bank(const Session& session, const Bank& bank);
+
+bool is_finished(const Session& session);
+// The question at `session.current`; null once finished or if the bank does not have it.
+const Question* current_question(const Session& session, const Bank& bank);
+// A question's choices in the order this attempt shows them.
+std::vector<const Choice*> choices_in_order(const SessionQuestion& slot, const Question& question);
+std::size_t answered_count(const Session& session);
+
+// Why check() refused a response. Nothing is recorded then; the learner can fix the input.
+enum class InputProblem {
+    None,
+    NoChoiceSelected,     // choice question, empty selection
+    TooManyChoices,       // single_choice with more than one id
+    UnknownChoice,        // an id the question does not have
+    NotANumber,           // numeric input that parse_number() rejects
+    EmptyText,            // short_text with nothing but whitespace
+    AlreadyAnswered,      // the current question was checked already (see current_feedback)
+    NoCurrentQuestion,    // the session is finished
+};
+
+struct ChoiceFeedback {
+    std::string choice_id;
+    bool selected = false;
+    bool correct = false;
+    // The author's per-choice feedback, only where it should be shown: on choices the learner
+    // selected, and on correct choices they missed. Empty otherwise.
+    LocalizedText feedback;
+};
+
+struct Feedback {
+    InputProblem problem = InputProblem::None;
+    bool correct = false;
+    double score = 0;                      // 0..1; fractional with partialCredit
+    CorrectAnswer correct_answer;          // correct_answer.choice_ids for choice questions
+    std::vector<ChoiceFeedback> choices;   // presentation order; empty for other types
+    LocalizedText explanation;
+};
+
+// Scores `response` for the current question and records it (stamped `now_ms`). Single choice,
+// true/false, numeric and short text score 0 or 1. Multiple choice is all-or-nothing, or with
+// partialCredit max(0, (right picks - wrong picks) / correct choices).
+Feedback check(Session& session, const Bank& bank, const Response& response, std::int64_t now_ms);
+
+// The feedback of the current question if it was checked (to show it again after a reload).
+std::optional<Feedback> current_feedback(const Session& session, const Bank& bank);
+
+// Moves to the next question. An unchecked question passed over counts as skipped (score 0).
+void next(Session& session, std::int64_t now_ms);
+
+enum class Outcome { Correct, Partial, Wrong, Skipped };
+std::string_view to_string(Outcome outcome);   // "correct", "partial", "wrong", "skipped"
+std::optional<Outcome> outcome_from_string(std::string_view name);
+
+struct QuestionResult {
+    std::string question_id;
+    Outcome outcome = Outcome::Skipped;
+    double score = 0;
+    std::optional<Response> response;   // absent when skipped
+    CorrectAnswer correct_answer;
+};
+
+struct Results {
+    std::string attempt_id;
+    double score = 0;                   // sum of question scores
+    double max_score = 0;               // number of questions in the attempt
+    double percent = 0;                 // 0..100 (0 for an empty attempt)
+    int pass_percent = 0;
+    bool passed = false;                // percent >= bank passPercent
+    std::int64_t started_at_ms = 0;
+    std::int64_t duration_ms = 0;       // active time (Session::elapsed_ms)
+    std::vector<QuestionResult> questions;  // presentation order
+};
+
+// Valid at any point; questions not answered yet count as skipped.
+Results results(const Session& session, const Bank& bank);
+
+// Wrong, partial and skipped questions, in attempt order.
+std::vector<std::string> missed_question_ids(const Results& results);
+
+// A fresh attempt at the whole bank (new pool draw and order from the new seed).
+Session retry_all(const Bank& bank, std::uint64_t seed, std::int64_t now_ms);
+// A fresh attempt at the questions missed in `previous`.
+Session retry_missed(const Bank& bank, const Results& previous, std::uint64_t seed,
+                     std::int64_t now_ms);
+
+// Learner input for numeric questions: optional sign, digits with '.' or ',' as the decimal
+// separator, optional exponent ("1e-3"); surrounding whitespace ignored. No thousands
+// separators ("1,000" is 1.0). Locale-independent, same result native and wasm.
+std::optional<double> parse_number(std::string_view text);
+
+// Short-text matching: true when `typed` equals any translation of any accepted text after
+// normalize_for_matching (see engine/unicode.h).
+bool short_text_matches(const Question& question, std::string_view typed);
+
+} // namespace imquiz
