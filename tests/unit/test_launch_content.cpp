@@ -1,0 +1,523 @@
+// Launch content (issue 4): the two banks made from the seed quizzes in ../shared/seeds.
+// The authors must find their own words: every seed line is in its bank verbatim, under the seed's
+// own language, except the proper names listed in kLaunchBanks (machine translation turned them
+// into words). The answer key below is the reviewed one; the checks read JSON with nlohmann/json
+// directly (non-throwing parse), so they run even while the engine's loader is being written.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using json = nlohmann::json;
+
+const std::vector<std::string> kLanguages = {"en", "ru", "id"};
+
+// Where the seed put the correct option of questions 1..8; the shipped order must not repeat it.
+const std::vector<int> kSeedCorrectPattern = {1, 2, 3, 4, 1, 2, 3, 4};
+
+// One row of the reviewable answer key: seed question number, the language the seed wrote it in,
+// and the correct option exactly as the seed wrote it (after any proper-name correction).
+struct KeyEntry {
+    int seed_number;
+    const char* language;
+    const char* correct_option;
+};
+
+// A proper name the seed's machine translation translated word for word. Applies to a whole
+// option line; the bank ships `corrected` in question `question_id`, and its notes list both.
+struct ProperNameCorrection {
+    const char* original;
+    const char* corrected;
+    const char* question_id;
+};
+
+struct LaunchBank {
+    const char* id;
+    const char* seed_file;
+    const char* title_language;  // language of the seed's title and promise line
+    std::vector<KeyEntry> key;
+    std::vector<ProperNameCorrection> corrections;
+};
+
+const std::vector<LaunchBank> kLaunchBanks = {
+    {"data-parallelism",
+     "000_9279350e320eea0c.txt",
+     "ru",
+     {
+         {1, "ru", "Полная копия модели, обрабатывающая другой фрагмент пакета."},
+         {2, "ru", "All-reduce, который усредняет градиенты по всем графическим процессорам."},
+         {3, "en",
+          "Each GPU keeps model parameters and optimizer state replicated, limiting the model size "
+          "that fits"},
+         {4, "en", "Message size and topology"},
+         {5, "ru", "Перекрывая градиент, все уменьшаем с продолжающимся обратным проходом."},
+         {6, "en", "B multiplied by W, before any gradient-accumulation factor"},
+         {7, "en", "Gradient communication, data loading, and synchronization add overhead"},
+         {8, "en", "Combine gradients from multiple microbatches before an optimizer update"},
+     },
+     {}},
+    {"model-pipeline-parallelism",
+     "003_6c732be9a77f62f5.txt",
+     "id",
+     {
+         {1, "id", "Model yang terlalu besar untuk ditampung dalam satu memori GPU"},
+         {2, "id",
+          "Ini membagi matematika di dalam sebuah lapisan, seperti perkalian matriks, di seluruh GPU"},
+         {3, "id",
+          "Waktu menganggur ketika GPU hilir menunggu tahapan hulu untuk menghasilkan aktivasi"},
+         {4, "id",
+          "Dengan membagi setiap batch menjadi batch mikro yang mengalir melalui tahapan secara "
+          "terhuyung-huyung"},
+         {5, "id",
+          "Karena seringnya pengurangan semua hasil parsial mendapat manfaat dari tautan intra-node "
+          "yang cepat seperti NVLink"},
+         {6, "id", "NVIDIA Megatron-LM"},
+         {7, "en", "Activation tensors produced by one stage and consumed by the next"},
+         {8, "en", "Devices exchange partial results or activations within layers during computation"},
+     },
+     {
+         {"scikit-belajar", "scikit-learn", "tensor-parallel-framework"},
+         {"Panda", "pandas", "tensor-parallel-framework"},
+     }},
+};
+
+struct SeedQuestion {
+    int number = 0;
+    std::string text;
+    std::vector<std::string> options;
+};
+
+struct SeedQuiz {
+    std::string title;
+    std::string promise;
+    std::vector<SeedQuestion> questions;
+};
+
+bool read_text_file(const std::string& path, std::string& contents) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return false;
+    std::ostringstream buffer;
+    buffer << file.rdbuf();
+    contents = buffer.str();
+    return true;
+}
+
+std::string trim(const std::string& text) {
+    const char* blanks = " \t\r\n";
+    const auto first = text.find_first_not_of(blanks);
+    if (first == std::string::npos) return {};
+    const auto last = text.find_last_not_of(blanks);
+    return text.substr(first, last - first + 1);
+}
+
+// Seed layout: title line, promise line, then "N. question" lines each followed by "• option"
+// lines; blank lines anywhere. Returns an error message, empty on success.
+std::string parse_seed(const std::string& contents, SeedQuiz& seed) {
+    const std::string bullet = "\xE2\x80\xA2";  // U+2022
+    std::istringstream lines(contents);
+    std::string raw;
+    int line_number = 0;
+    while (std::getline(lines, raw)) {
+        ++line_number;
+        const std::string line = trim(raw);
+        if (line.empty()) continue;
+        if (seed.title.empty()) {
+            seed.title = line;
+            continue;
+        }
+        if (seed.promise.empty()) {
+            seed.promise = line;
+            continue;
+        }
+        if (line.compare(0, bullet.size(), bullet) == 0) {
+            if (seed.questions.empty()) return "option before any question on line " + std::to_string(line_number);
+            seed.questions.back().options.push_back(trim(line.substr(bullet.size())));
+            continue;
+        }
+        std::size_t digits = 0;
+        while (digits < line.size() && line[digits] >= '0' && line[digits] <= '9') ++digits;
+        if (digits == 0 || line.compare(digits, 2, ". ") != 0)
+            return "neither a numbered question nor a bullet option on line " + std::to_string(line_number);
+        SeedQuestion question;
+        question.number = std::stoi(line.substr(0, digits));
+        question.text = trim(line.substr(digits + 2));
+        seed.questions.push_back(question);
+    }
+    if (seed.title.empty() || seed.promise.empty()) return "missing title or promise line";
+    return {};
+}
+
+const json& member(const json& object, const char* key) {
+    static const json missing;
+    if (!object.is_object()) return missing;
+    const auto it = object.find(key);
+    return it == object.end() ? missing : *it;
+}
+
+// A Text is a plain string (the same in every language) or an object language -> string.
+std::string text_in(const json& text, const std::string& language) {
+    if (text.is_string()) return text.get<std::string>();
+    const json& value = member(text, language.c_str());
+    return value.is_string() ? value.get<std::string>() : std::string();
+}
+
+bool complete_in_all_languages(const json& text) {
+    for (const std::string& language : kLanguages)
+        if (text_in(text, language).empty()) return false;
+    return true;
+}
+
+// Every learner-visible Text of a bank (not `notes`), with where it sits.
+std::vector<std::pair<std::string, const json*>> learner_texts(const json& bank) {
+    std::vector<std::pair<std::string, const json*>> texts;
+    texts.push_back({"title", &member(bank, "title")});
+    texts.push_back({"description", &member(bank, "description")});
+    for (const json& question : member(bank, "questions")) {
+        const std::string where = "question " + text_in(member(question, "id"), "en");
+        texts.push_back({where + " prompt", &member(question, "prompt")});
+        texts.push_back({where + " explanation", &member(question, "explanation")});
+        for (const json& choice : member(question, "choices")) {
+            const std::string choice_where = where + " choice " + text_in(member(choice, "id"), "en");
+            texts.push_back({choice_where + " text", &member(choice, "text")});
+            if (choice.contains("feedback")) texts.push_back({choice_where + " feedback", &member(choice, "feedback")});
+        }
+    }
+    return texts;
+}
+
+bool is_slug(const std::string& id) {
+    if (id.empty() || id.size() > 64 || id.front() == '-' || id.back() == '-') return false;
+    for (std::size_t i = 0; i < id.size(); ++i) {
+        const char c = id[i];
+        const bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        if (!alnum && !(c == '-' && id[i - 1] != '-')) return false;
+    }
+    return true;
+}
+
+bool has_cyrillic(const std::string& text) {
+    // Cyrillic U+0400..U+04FF is encoded with lead byte 0xD0..0xD3.
+    return std::any_of(text.begin(), text.end(), [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte >= 0xD0 && byte <= 0xD3;
+    });
+}
+
+// The app's font subset: Basic Latin, Latin-1, Latin Extended-A, Cyrillic, General Punctuation.
+// Returns the first code point outside it (or malformed UTF-8 as 0xFFFFFFFF), 0 when all fit.
+std::uint32_t first_glyph_outside_font(const std::string& text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        std::uint32_t code = 0;
+        std::size_t length = 1;
+        if (lead < 0x80) code = lead;
+        else if ((lead & 0xE0) == 0xC0) { code = lead & 0x1F; length = 2; }
+        else if ((lead & 0xF0) == 0xE0) { code = lead & 0x0F; length = 3; }
+        else if ((lead & 0xF8) == 0xF0) { code = lead & 0x07; length = 4; }
+        else return 0xFFFFFFFF;
+        if (i + length > text.size()) return 0xFFFFFFFF;
+        for (std::size_t k = 1; k < length; ++k) {
+            const auto next = static_cast<unsigned char>(text[i + k]);
+            if ((next & 0xC0) != 0x80) return 0xFFFFFFFF;
+            code = (code << 6) | (next & 0x3F);
+        }
+        const bool fits = (code >= 0x20 && code <= 0x7E) || (code >= 0xA0 && code <= 0x17F) ||
+                          (code >= 0x400 && code <= 0x4FF) || (code >= 0x2000 && code <= 0x206F);
+        if (!fits) return code;
+        i += length;
+    }
+    return 0;
+}
+
+// Sentences end with . ! or ? followed by a space or the end of the text ("no_sync()" and ".grad"
+// do not count). Explanations avoid abbreviations such as "e.g." so the count stays honest.
+int sentence_count(const std::string& text) {
+    int count = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if ((c == '.' || c == '!' || c == '?') && (i + 1 == text.size() || text[i + 1] == ' ')) ++count;
+    }
+    return count;
+}
+
+std::string corrected_option(const LaunchBank& expected, const std::string& option) {
+    for (const ProperNameCorrection& correction : expected.corrections)
+        if (option == correction.original) return correction.corrected;
+    return option;
+}
+
+const KeyEntry* key_for(const LaunchBank& expected, int seed_number) {
+    for (const KeyEntry& entry : expected.key)
+        if (entry.seed_number == seed_number) return &entry;
+    return nullptr;
+}
+
+// The bank question whose prompt, in the seed question's language, is the seed text.
+const json* question_for_seed(const json& bank, const std::string& language, const std::string& seed_text) {
+    for (const json& question : member(bank, "questions"))
+        if (text_in(member(question, "prompt"), language) == seed_text) return &question;
+    return nullptr;
+}
+
+int correct_position(const json& question) {
+    int position = 0;
+    const json& choices = member(question, "choices");
+    for (std::size_t i = 0; i < choices.size(); ++i)
+        if (member(choices[i], "correct") == json(true)) position = static_cast<int>(i) + 1;
+    return position;
+}
+
+std::string quizzes_path(const std::string& file) { return std::string(IMQUIZ_SOURCE_DIR) + "/quizzes/" + file; }
+
+json load_json(const std::string& path) {
+    std::string contents;
+    if (!read_text_file(path, contents)) return json(json::value_t::discarded);
+    return json::parse(contents, nullptr, false);
+}
+
+}  // namespace
+
+TEST_CASE("launch content: banks made from the seed quizzes", "[content][launch]") {
+    for (const LaunchBank& expected : kLaunchBanks) {
+        DYNAMIC_SECTION("bank " << expected.id) {
+            const std::string seed_path = std::string(IMQUIZ_SEEDS_DIR) + "/" + expected.seed_file;
+            std::string seed_contents;
+            if (!read_text_file(seed_path, seed_contents))
+                FAIL("seed quiz not found: " << seed_path
+                                             << "\nThe seeds live outside the repository, in ../shared/seeds beside the "
+                                                "checkout (IMQUIZ_SEEDS_DIR); without them the launch banks cannot be "
+                                                "checked against their authors' words.");
+            SeedQuiz seed;
+            const std::string seed_error = parse_seed(seed_contents, seed);
+            INFO("seed " << seed_path);
+            REQUIRE(seed_error.empty());
+            REQUIRE(seed.questions.size() == 8);
+
+            const std::string bank_path = quizzes_path(std::string(expected.id) + ".json");
+            INFO("bank " << bank_path);
+            const json bank = load_json(bank_path);
+            REQUIRE_FALSE(bank.is_discarded());
+            const json& questions = member(bank, "questions");
+            REQUIRE(questions.is_array());
+
+            SECTION("the answer key table covers every seed question in its own language") {
+                REQUIRE(expected.key.size() == seed.questions.size());
+                for (const SeedQuestion& question : seed.questions) {
+                    INFO("seed question " << question.number << ": " << question.text);
+                    const KeyEntry* entry = key_for(expected, question.number);
+                    REQUIRE(entry != nullptr);
+                    CHECK(has_cyrillic(question.text) == (std::string(entry->language) == "ru"));
+                    std::vector<std::string> options;
+                    for (const std::string& option : question.options) options.push_back(corrected_option(expected, option));
+                    CHECK(std::count(options.begin(), options.end(), entry->correct_option) == 1);
+                }
+            }
+
+            SECTION("every seed line is in the bank verbatim, under the seed's language") {
+                SECTION("title and promise line") {
+                    CHECK(has_cyrillic(seed.title) == (std::string(expected.title_language) == "ru"));
+                    CHECK(text_in(member(bank, "title"), expected.title_language) == seed.title);
+                    CHECK(text_in(member(bank, "description"), expected.title_language) == seed.promise);
+                }
+                SECTION("each question and its options") {
+                    std::set<const json*> matched;
+                    for (const SeedQuestion& seed_question : seed.questions) {
+                        const KeyEntry* entry = key_for(expected, seed_question.number);
+                        REQUIRE(entry != nullptr);
+                        INFO("seed question " << seed_question.number << " (" << entry->language
+                                              << "): " << seed_question.text);
+                        const json* question = question_for_seed(bank, entry->language, seed_question.text);
+                        REQUIRE(question != nullptr);
+                        matched.insert(question);
+                        std::set<std::string> choice_texts;
+                        for (const json& choice : member(*question, "choices"))
+                            choice_texts.insert(text_in(member(choice, "text"), entry->language));
+                        for (const std::string& option : seed_question.options) {
+                            INFO("seed option: " << option);
+                            CHECK(choice_texts.count(corrected_option(expected, option)) == 1);
+                        }
+                    }
+                    CHECK(matched.size() == questions.size());
+                }
+                SECTION("proper-name corrections replace the machine-translated names") {
+                    const std::string notes = text_in(member(bank, "notes"), "en");
+                    for (const ProperNameCorrection& correction : expected.corrections) {
+                        INFO("correction " << correction.original << " -> " << correction.corrected);
+                        bool in_seed = false;
+                        for (const SeedQuestion& seed_question : seed.questions)
+                            for (const std::string& option : seed_question.options)
+                                if (option == correction.original) in_seed = true;
+                        CHECK(in_seed);
+                        CHECK(notes.find(correction.original) != std::string::npos);
+                        CHECK(notes.find(correction.corrected) != std::string::npos);
+                        CHECK(notes.find(correction.question_id) != std::string::npos);
+
+                        bool corrected_in_question = false;
+                        for (const json& question : questions) {
+                            if (text_in(member(question, "id"), "en") != correction.question_id) continue;
+                            for (const json& choice : member(question, "choices"))
+                                if (complete_in_all_languages(member(choice, "text")) &&
+                                    text_in(member(choice, "text"), "en") == correction.corrected &&
+                                    text_in(member(choice, "text"), "ru") == correction.corrected &&
+                                    text_in(member(choice, "text"), "id") == correction.corrected)
+                                    corrected_in_question = true;
+                        }
+                        CHECK(corrected_in_question);
+                        for (const auto& text : learner_texts(bank))
+                            for (const std::string& language : kLanguages) {
+                                INFO(text.first << " [" << language << "]");
+                                CHECK(text_in(*text.second, language) != correction.original);
+                            }
+                    }
+                }
+            }
+
+            SECTION("the bank header follows format v1 and the launch settings") {
+                CHECK(member(bank, "format") == "imquiz-bank");
+                CHECK(member(bank, "version") == 1);
+                CHECK(member(bank, "id") == expected.id);
+                CHECK(member(bank, "languages") == json(kLanguages));
+                CHECK(member(bank, "defaultLanguage") == "en");
+                CHECK(member(member(bank, "settings"), "shuffleChoices") == true);
+                CHECK(member(member(bank, "settings"), "passPercent") == 70);
+            }
+
+            SECTION("every learner-visible text is complete in en, ru and id") {
+                for (const auto& text : learner_texts(bank)) {
+                    INFO(text.first);
+                    CHECK(complete_in_all_languages(*text.second));
+                    for (const std::string& language : kLanguages) {
+                        const std::string value = text_in(*text.second, language);
+                        INFO("[" << language << "] " << value);
+                        CHECK(value == trim(value));
+                        CHECK(first_glyph_outside_font(value) == 0);
+                        CHECK(value.find('<') == std::string::npos);  // no HTML
+                    }
+                }
+                for (const json& question : questions) {
+                    INFO("question " << text_in(member(question, "id"), "en"));
+                    REQUIRE(question.contains("explanation"));
+                    for (const std::string& language : kLanguages) {
+                        const std::string explanation = text_in(member(question, "explanation"), language);
+                        INFO("explanation [" << language << "] " << explanation);
+                        CHECK(sentence_count(explanation) >= 2);
+                        CHECK(sentence_count(explanation) <= 4);
+                    }
+                }
+            }
+
+            SECTION("ids are descriptive slugs, unique where they must be") {
+                std::set<std::string> question_ids;
+                for (const json& question : questions) {
+                    const std::string question_id = text_in(member(question, "id"), "en");
+                    INFO("question " << question_id);
+                    CHECK(member(question, "id").is_string());
+                    CHECK(is_slug(question_id));
+                    CHECK(question_ids.insert(question_id).second);
+                    std::set<std::string> choice_ids;
+                    for (const json& choice : member(question, "choices")) {
+                        const std::string choice_id = text_in(member(choice, "id"), "en");
+                        INFO("choice " << choice_id);
+                        CHECK(is_slug(choice_id));
+                        CHECK(choice_id.size() >= 3);  // not a/b/c/d
+                        CHECK(choice_ids.insert(choice_id).second);
+                    }
+                }
+            }
+
+            SECTION("every question is single choice with four options and exactly one correct") {
+                for (const json& question : questions) {
+                    INFO("question " << text_in(member(question, "id"), "en"));
+                    CHECK(member(question, "type") == "single_choice");
+                    const json& choices = member(question, "choices");
+                    REQUIRE(choices.is_array());
+                    CHECK(choices.size() == 4);
+                    int correct = 0;
+                    for (const json& choice : choices) {
+                        const json& flag = member(choice, "correct");
+                        CHECK((flag.is_null() || flag.is_boolean()));
+                        if (flag == json(true)) ++correct;
+                    }
+                    CHECK(correct == 1);
+                }
+            }
+
+            SECTION("the correct option's position gives nothing away") {
+                std::vector<int> shipped;
+                for (const json& question : questions) shipped.push_back(correct_position(question));
+                INFO("shipped correct positions: " << json(shipped).dump());
+                REQUIRE(shipped.size() == kSeedCorrectPattern.size());
+                CHECK(shipped != kSeedCorrectPattern);
+                CHECK(std::count(shipped.begin(), shipped.end(), shipped.front()) < static_cast<long>(shipped.size()));
+                for (int position = 1; position <= 4; ++position)
+                    CHECK(std::count(shipped.begin(), shipped.end(), position) <= static_cast<long>(shipped.size() / 2));
+                // No question keeps its correct option where the seed had it.
+                for (const SeedQuestion& seed_question : seed.questions) {
+                    const KeyEntry* entry = key_for(expected, seed_question.number);
+                    REQUIRE(entry != nullptr);
+                    const json* question = question_for_seed(bank, entry->language, seed_question.text);
+                    REQUIRE(question != nullptr);
+                    std::vector<std::string> options;
+                    for (const std::string& option : seed_question.options) options.push_back(corrected_option(expected, option));
+                    const auto seed_position = std::find(options.begin(), options.end(), entry->correct_option) - options.begin() + 1;
+                    INFO("seed question " << seed_question.number);
+                    CHECK(correct_position(*question) != seed_position);
+                }
+            }
+
+            SECTION("the answer key matches the reviewed key") {
+                for (const KeyEntry& entry : expected.key) {
+                    REQUIRE(entry.seed_number >= 1);
+                    REQUIRE(entry.seed_number <= static_cast<int>(seed.questions.size()));
+                    const SeedQuestion& seed_question = seed.questions[entry.seed_number - 1];
+                    REQUIRE(seed_question.number == entry.seed_number);
+                    INFO("seed question " << entry.seed_number << ": " << seed_question.text);
+                    const json* question = question_for_seed(bank, entry.language, seed_question.text);
+                    REQUIRE(question != nullptr);
+                    const int position = correct_position(*question);
+                    REQUIRE(position >= 1);
+                    const json& correct_choice = member(*question, "choices")[position - 1];
+                    CHECK(text_in(member(correct_choice, "text"), entry.language) == entry.correct_option);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("launch content: the catalog lists both launch banks", "[content][launch]") {
+    const json catalog = load_json(quizzes_path("index.json"));
+    REQUIRE_FALSE(catalog.is_discarded());
+    CHECK(member(catalog, "format") == "imquiz-catalog");
+    CHECK(member(catalog, "version") == 1);
+    const json& banks = member(catalog, "banks");
+    REQUIRE(banks.is_array());
+
+    SECTION("every launch bank is listed under its own file name") {
+        for (const LaunchBank& expected : kLaunchBanks) {
+            INFO("bank " << expected.id);
+            const auto listed = std::count_if(banks.begin(), banks.end(), [&](const json& entry) {
+                return member(entry, "id") == expected.id && member(entry, "file") == std::string(expected.id) + ".json";
+            });
+            CHECK(listed == 1);
+        }
+    }
+    SECTION("every listed file exists, parses and carries the listed id") {
+        for (const json& entry : banks) {
+            const std::string file = text_in(member(entry, "file"), "en");
+            INFO("catalog entry " << entry.dump());
+            REQUIRE_FALSE(file.empty());
+            const json bank = load_json(quizzes_path(file));
+            REQUIRE_FALSE(bank.is_discarded());
+            CHECK(member(bank, "id") == member(entry, "id"));
+        }
+    }
+}
