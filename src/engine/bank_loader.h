@@ -25,11 +25,14 @@ struct LoadLimits {
     std::size_t max_questions = 20000;
     std::size_t max_choices_per_question = 26;
     std::size_t max_nesting_depth = 64;        // arrays/objects inside each other
+    // Reporting stops after this many problems (one more diagnostic says so): a generated file
+    // with a systematic mistake should not produce a million lines.
+    std::size_t max_diagnostics = 500;
 };
 
 struct BankLoadResult {
     std::optional<Bank> bank;                  // set when there is no error
-    std::vector<Diagnostic> diagnostics;       // errors and warnings, in document order
+    std::vector<Diagnostic> diagnostics;       // errors and warnings, in the order found
 };
 
 struct CatalogLoadResult {

@@ -1,0 +1,132 @@
+#include "engine/bank.h"
+
+#include "engine/hash.h"
+#include "engine/unicode.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace imquiz {
+namespace {
+
+constexpr std::string_view question_type_names[] = {"single_choice", "multiple_choice",
+                                                     "true_false", "numeric", "short_text"};
+
+void hash_question(Fnv1a& hash, const Question& question) {
+    hash.text(question.id);
+    hash.text(to_string(question.type));
+    switch (question.type) {
+    case QuestionType::SingleChoice:
+    case QuestionType::MultipleChoice: {
+        std::vector<std::pair<std::string, bool>> choices;
+        for (const Choice& choice : question.choices)
+            choices.emplace_back(choice.id, choice.correct);
+        std::sort(choices.begin(), choices.end());
+        hash.integer(choices.size());
+        for (const auto& [id, correct] : choices) {
+            hash.text(id);
+            hash.integer(correct ? 1 : 0);
+        }
+        break;
+    }
+    case QuestionType::TrueFalse:
+        hash.integer(question.true_false_answer ? 1 : 0);
+        break;
+    case QuestionType::Numeric:
+        hash.number(question.numeric_answer.lowest());
+        hash.number(question.numeric_answer.highest());
+        break;
+    case QuestionType::ShortText: {
+        std::vector<std::string> accepted;
+        for (const LocalizedText& text : question.accepted_texts) {
+            if (text.is_plain())
+                accepted.push_back(normalize_for_matching(text.plain()));
+            for (const auto& translation : text.translations())
+                accepted.push_back(normalize_for_matching(translation.second));
+        }
+        std::sort(accepted.begin(), accepted.end());
+        accepted.erase(std::unique(accepted.begin(), accepted.end()), accepted.end());
+        hash.integer(accepted.size());
+        for (const std::string& text : accepted)
+            hash.text(text);
+        break;
+    }
+    }
+}
+
+} // namespace
+
+std::string_view to_string(QuestionType type) {
+    return question_type_names[static_cast<int>(type)];
+}
+
+std::optional<QuestionType> question_type_from_string(std::string_view name) {
+    for (int i = 0; i < 5; ++i)
+        if (question_type_names[i] == name)
+            return static_cast<QuestionType>(i);
+    return std::nullopt;
+}
+
+double NumericAnswer::lowest() const {
+    return form == Form::Range ? min : value - tolerance;
+}
+
+double NumericAnswer::highest() const {
+    return form == Form::Range ? max : value + tolerance;
+}
+
+bool NumericAnswer::accepts(double number) const {
+    if (!std::isfinite(number))
+        return false;
+    const double low = lowest();
+    const double high = highest();
+    // 1e-9 relative: 3.55 entered for 3.5 ± 0.05 lands a hair outside in binary.
+    const double slack = 1e-9 * std::max({1.0, std::fabs(low), std::fabs(high)});
+    return number >= low - slack && number <= high + slack;
+}
+
+const Choice* Question::find_choice(std::string_view choice_id) const {
+    for (const Choice& choice : choices)
+        if (choice.id == choice_id)
+            return &choice;
+    return nullptr;
+}
+
+std::vector<std::string> Question::correct_choice_ids() const {
+    std::vector<std::string> ids;
+    for (const Choice& choice : choices)
+        if (choice.correct)
+            ids.push_back(choice.id);
+    return ids;
+}
+
+const Question* Bank::find_question(std::string_view question_id) const {
+    for (const Question& question : questions)
+        if (question.id == question_id)
+            return &question;
+    return nullptr;
+}
+
+const std::string& Bank::text(const LocalizedText& text, std::string_view language) const {
+    return text.get(language, default_language);
+}
+
+std::string bank_fingerprint(const Bank& bank) {
+    Fnv1a hash;
+    hash.text("imquiz-bank-fingerprint-1");
+    hash.integer(static_cast<std::uint64_t>(bank.settings.pass_percent));
+    hash.integer(bank.settings.partial_credit ? 1 : 0);
+    // By id: reordering questions does not change how any of them is scored.
+    std::vector<const Question*> questions;
+    for (const Question& question : bank.questions)
+        questions.push_back(&question);
+    std::sort(questions.begin(), questions.end(),
+              [](const Question* a, const Question* b) { return a->id < b->id; });
+    hash.integer(questions.size());
+    for (const Question* question : questions)
+        hash_question(hash, *question);
+
+    return to_hex(hash.value());
+}
+
+} // namespace imquiz

@@ -1,0 +1,841 @@
+#include "engine/bank_loader.h"
+
+#include "engine/json_reader.h"
+#include "engine/unicode.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace imquiz {
+namespace {
+
+constexpr std::size_t max_id_length = 64;
+constexpr std::string_view bank_format = "imquiz-bank";
+constexpr std::string_view catalog_format = "imquiz-catalog";
+
+bool is_slug(std::string_view text) {
+    if (text.empty() || text.front() == '-' || text.back() == '-')
+        return false;
+    char previous = 0;
+    for (char c : text) {
+        const bool alphanumeric = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        if (!alphanumeric && c != '-')
+            return false;
+        if (c == '-' && previous == '-')
+            return false;
+        previous = c;
+    }
+    return true;
+}
+
+bool is_blank_text(std::string_view text) {
+    return normalize_for_matching(text).empty();
+}
+
+std::string in_quotes(std::string_view text) {
+    std::string result = "\"";
+    result += text;
+    result += '"';
+    return result;
+}
+
+std::string format_number(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.15g", value);
+    return buffer;
+}
+
+// Optimal string alignment distance (a swap of neighbours counts once): "explanaton" is 1 from
+// "explanation", "corretc" 1 from "correct".
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i)
+        d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const char x = static_cast<char>(std::tolower(static_cast<unsigned char>(a[i - 1])));
+            const char y = static_cast<char>(std::tolower(static_cast<unsigned char>(b[j - 1])));
+            const std::size_t cost = x == y ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[a.size()][b.size()];
+}
+
+// The known name `unknown` was most likely meant to be, if any is close enough.
+std::optional<std::string_view> closest_name(std::string_view unknown,
+                                             const std::vector<std::string_view>& known) {
+    if (unknown.size() > 40)
+        return std::nullopt;
+    std::optional<std::string_view> best;
+    std::size_t best_distance = 0;
+    for (std::string_view candidate : known) {
+        const std::size_t distance = edit_distance(unknown, candidate);
+        const std::size_t allowed = candidate.size() <= 4 ? 1 : 2;
+        if (distance <= allowed && (!best || distance < best_distance)) {
+            best = candidate;
+            best_distance = distance;
+        }
+    }
+    return best;
+}
+
+std::string with_suggestion(std::string message, std::string_view unknown,
+                            const std::vector<std::string_view>& known) {
+    if (auto suggestion = closest_name(unknown, known))
+        message += " (did you mean " + in_quotes(*suggestion) + "?)";
+    return message;
+}
+
+// Collects diagnostics for one file, up to the limit.
+class Reporter {
+public:
+    Reporter(std::string_view file, const LoadLimits& limits, std::vector<Diagnostic>& out)
+        : file_(file), limits_(limits), out_(out) {}
+
+    void add(Diagnostic diagnostic) {
+        if (full())
+            return;
+        if (out_.size() + 1 >= limits_.max_diagnostics) {
+            diagnostic.severity = Diagnostic::Severity::Error;
+            diagnostic.path.clear();
+            diagnostic.line = diagnostic.column = 0;
+            diagnostic.message = "too many problems: only the first " +
+                                 std::to_string(out_.size()) + " are reported";
+            full_ = true;
+        }
+        out_.push_back(std::move(diagnostic));
+    }
+    void error(const std::string& path, std::string message) {
+        add(make(Diagnostic::Severity::Error, path, std::move(message)));
+    }
+    void warning(const std::string& path, std::string message) {
+        add(make(Diagnostic::Severity::Warning, path, std::move(message)));
+    }
+    bool full() const { return full_; }
+    bool any_error() const { return has_errors(out_); }
+    const LoadLimits& limits() const { return limits_; }
+    std::string_view file() const { return file_; }
+
+private:
+    Diagnostic make(Diagnostic::Severity severity, const std::string& path, std::string message) {
+        Diagnostic diagnostic;
+        diagnostic.severity = severity;
+        diagnostic.file = std::string(file_);
+        diagnostic.path = path;
+        diagnostic.message = std::move(message);
+        return diagnostic;
+    }
+
+    std::string_view file_;
+    const LoadLimits& limits_;
+    std::vector<Diagnostic>& out_;
+    bool full_ = false;
+};
+
+// Typed reads of JSON values, each reporting a wrong type at its path.
+class FieldReader {
+public:
+    explicit FieldReader(Reporter& report) : report_(report) {}
+
+    bool expect_object(const Json& value, const std::string& path) {
+        if (value.is_object())
+            return true;
+        type_error(path, "an object", value);
+        return false;
+    }
+
+    // Unknown fields are errors; `other_fields` are known elsewhere (another question type) and
+    // get a message saying where they belong.
+    void check_fields(const Json& object, const std::string& path,
+                      const std::vector<std::string_view>& known,
+                      const std::vector<std::string_view>& other_fields = {},
+                      std::string_view other_message = {}) {
+        const auto* fields = object.get_ptr<const Json::object_t*>();
+        if (fields == nullptr)
+            return;
+        for (const auto& field : *fields) {
+            if (report_.full())
+                return;
+            const std::string& name = field.first;
+            if (std::find(known.begin(), known.end(), name) != known.end())
+                continue;
+            if (std::find(other_fields.begin(), other_fields.end(), name) != other_fields.end()) {
+                report_.error(path, "field " + in_quotes(name) + " " + std::string(other_message));
+                continue;
+            }
+            report_.error(path, with_suggestion("unknown field " + in_quotes(name), name, known));
+        }
+    }
+
+    const Json* required(const Json& object, const std::string& path, std::string_view name) {
+        const Json* value = find_field(object, name);
+        if (value == nullptr)
+            report_.error(path, "missing required field " + in_quotes(name));
+        return value;
+    }
+
+    std::optional<std::string> string(const Json& value, const std::string& path) {
+        if (const std::string* text = as_string(value))
+            return *text;
+        type_error(path, "a string", value);
+        return std::nullopt;
+    }
+
+    std::optional<bool> boolean(const Json& value, const std::string& path) {
+        if (auto result = as_bool(value))
+            return result;
+        type_error(path, "true or false", value);
+        return std::nullopt;
+    }
+
+    std::optional<double> number(const Json& value, const std::string& path) {
+        if (auto result = as_number(value))
+            return result;
+        type_error(path, "a number", value);
+        return std::nullopt;
+    }
+
+    std::optional<long long> whole_number(const Json& value, const std::string& path) {
+        if (auto result = as_integer(value))
+            return result;
+        if (auto number = as_number(value))
+            report_.error(path, "expected a whole number, got " + format_number(*number));
+        else
+            type_error(path, "a whole number", value);
+        return std::nullopt;
+    }
+
+    const Json::array_t* array(const Json& value, const std::string& path) {
+        if (const auto* items = value.get_ptr<const Json::array_t*>())
+            return items;
+        type_error(path, "an array", value);
+        return nullptr;
+    }
+
+    std::optional<std::string> slug(const Json& value, const std::string& path,
+                                    std::string_view example) {
+        auto text = string(value, path);
+        if (!text)
+            return std::nullopt;
+        if (text->size() > max_id_length) {
+            report_.error(path, "id is longer than " + std::to_string(max_id_length) +
+                                    " characters");
+            return std::nullopt;
+        }
+        if (!is_slug(*text)) {
+            report_.error(path, "invalid id " + in_quotes(*text) +
+                                    ": use lowercase letters, digits and single hyphens, like " +
+                                    in_quotes(example));
+            return std::nullopt;
+        }
+        return text;
+    }
+
+    void type_error(const std::string& path, std::string_view expected, const Json& got) {
+        report_.error(path, "expected " + std::string(expected) + ", got " +
+                                describe_json_type(got));
+    }
+
+private:
+    Reporter& report_;
+};
+
+const std::vector<std::string_view> bank_fields = {
+    "$schema", "format", "version", "id", "title", "description", "languages",
+    "defaultLanguage", "notes", "settings", "questions"};
+const std::vector<std::string_view> settings_fields = {
+    "shuffleChoices", "shuffleQuestions", "poolSize", "passPercent", "partialCredit"};
+const std::vector<std::string_view> common_question_fields = {"id", "type", "prompt",
+                                                              "explanation", "tags"};
+const std::vector<std::string_view> choice_fields = {"id", "text", "correct", "feedback"};
+const std::vector<std::string_view> numeric_answer_fields = {"value", "tolerance", "min", "max"};
+const std::vector<std::string_view> catalog_fields = {"$schema", "format", "version", "notes",
+                                                      "banks"};
+const std::vector<std::string_view> catalog_entry_fields = {"id", "file"};
+
+std::vector<std::string_view> type_specific_fields(QuestionType type) {
+    switch (type) {
+    case QuestionType::SingleChoice:
+    case QuestionType::MultipleChoice: return {"choices"};
+    case QuestionType::TrueFalse: return {"answer"};
+    case QuestionType::Numeric: return {"answer", "unit"};
+    case QuestionType::ShortText: return {"accept"};
+    }
+    return {};
+}
+
+const std::vector<std::string_view> all_type_specific_fields = {"choices", "answer", "unit",
+                                                                "accept"};
+
+std::vector<std::string_view> concatenated(std::vector<std::string_view> a,
+                                           const std::vector<std::string_view>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+// Checks the top of a document: an object with the right "format" and a supported "version".
+// False when reading further would only produce noise (another kind of file, another version).
+bool check_header(const Json& root, FieldReader& read, Reporter& report,
+                  std::string_view expected_format, int supported_version,
+                  std::string_view document_name) {
+    if (!read.expect_object(root, ""))
+        return false;
+    if (const Json* format = read.required(root, "", "format")) {
+        if (auto name = read.string(*format, "format"); name && *name != expected_format) {
+            report.error("format", "format must be " + in_quotes(expected_format) + ", got " +
+                                       in_quotes(*name));
+            return false;
+        }
+    }
+    if (const Json* version = read.required(root, "", "version")) {
+        if (auto number = read.whole_number(*version, "version");
+            number && *number != supported_version) {
+            report.error("version", "unsupported " + std::string(document_name) + " version " +
+                                        std::to_string(*number) + ": this ImQuiz reads version " +
+                                        std::to_string(supported_version));
+            return false;
+        }
+    }
+    return true;
+}
+
+class BankValidator {
+public:
+    BankValidator(Reporter& report) : report_(report), read_(report) {}
+
+    std::optional<Bank> validate(const Json& root) {
+        if (!check_header(root, read_, report_, bank_format, bank_format_version, "bank"))
+            return std::nullopt;
+        read_.check_fields(root, "", bank_fields);
+
+        Bank bank;
+        if (const Json* id = read_.required(root, "", "id"))
+            bank.id = read_.slug(*id, "id", "data-parallelism").value_or("");
+        read_languages(root, bank);
+        if (const Json* title = read_.required(root, "", "title"))
+            bank.title = text(*title, "title");
+        if (const Json* description = find_field(root, "description"))
+            bank.description = text(*description, "description");
+        if (const Json* notes = find_field(root, "notes"))
+            bank.notes = read_.string(*notes, "notes").value_or("");
+        if (const Json* settings = find_field(root, "settings"))
+            read_settings(*settings, bank.settings);
+        if (const Json* questions = read_.required(root, "", "questions"))
+            read_questions(*questions, bank);
+        check_pool_size(root, bank);
+
+        if (report_.any_error())
+            return std::nullopt;
+        return bank;
+    }
+
+private:
+    void read_languages(const Json& root, Bank& bank) {
+        bool valid = true;
+        if (const Json* languages = read_.required(root, "", "languages")) {
+            if (const auto* items = read_.array(*languages, "languages")) {
+                if (items->empty()) {
+                    report_.error("languages", "languages must list at least one language");
+                    valid = false;
+                }
+                for (std::size_t i = 0; i < items->size(); ++i) {
+                    const std::string path = path_index("languages", i);
+                    auto code = read_.string((*items)[i], path);
+                    if (!code || !check_language_code(*code, path)) {
+                        valid = false;
+                        continue;
+                    }
+                    if (std::find(bank.languages.begin(), bank.languages.end(), *code) !=
+                        bank.languages.end()) {
+                        report_.error(path, "duplicate language " + in_quotes(*code));
+                        continue;
+                    }
+                    bank.languages.push_back(*code);
+                }
+            } else {
+                valid = false;
+            }
+        } else {
+            valid = false;
+        }
+        if (const Json* language = read_.required(root, "", "defaultLanguage")) {
+            if (auto code = read_.string(*language, "defaultLanguage")) {
+                if (check_language_code(*code, "defaultLanguage")) {
+                    bank.default_language = *code;
+                    if (valid && std::find(bank.languages.begin(), bank.languages.end(), *code) ==
+                                     bank.languages.end())
+                        report_.error("defaultLanguage", "defaultLanguage " + in_quotes(*code) +
+                                                             " is not one of languages");
+                }
+            }
+        }
+        // Without a valid list, every translation would be reported as undeclared: skip that.
+        languages_ = valid ? &bank.languages : nullptr;
+    }
+
+    bool check_language_code(const std::string& code, const std::string& path) {
+        if (is_valid_language_code(code))
+            return true;
+        report_.error(path, "invalid language code " + in_quotes(code) +
+                                ": use 2-3 lowercase letters, optionally with a region, like "
+                                "\"en\" or \"pt-BR\"");
+        return false;
+    }
+
+    LocalizedText text(const Json& value, const std::string& path) {
+        LocalizedText result;
+        if (const std::string* plain = as_string(value)) {
+            if (is_blank_text(*plain))
+                report_.error(path, "text is empty");
+            return LocalizedText::same_in_all_languages(*plain);
+        }
+        const auto* translations = value.get_ptr<const Json::object_t*>();
+        if (translations == nullptr) {
+            read_.type_error(path, "a text (a string, or an object of translations)", value);
+            return result;
+        }
+        if (translations->empty()) {
+            report_.error(path, "text has no translations");
+            return result;
+        }
+        for (const auto& [language, translation] : *translations) {
+            const std::string translation_path = path_field(path, language);
+            if (!is_valid_language_code(language)) {
+                check_language_code(language, translation_path);
+                continue;
+            }
+            if (languages_ != nullptr && std::find(languages_->begin(), languages_->end(),
+                                                   language) == languages_->end()) {
+                report_.error(translation_path, "language " + in_quotes(language) +
+                                                    " is not in the bank's languages");
+                continue;
+            }
+            auto string = read_.string(translation, translation_path);
+            if (!string)
+                continue;
+            if (is_blank_text(*string))
+                report_.error(translation_path, "text is empty");
+            result.set(language, *string);
+        }
+        if (languages_ != nullptr) {
+            std::string missing;
+            int missing_count = 0;
+            for (const std::string& language : *languages_) {
+                if (translations->find(language) != translations->end())
+                    continue;
+                missing += (missing_count++ == 0 ? "" : ", ") + in_quotes(language);
+            }
+            if (missing_count == 1)
+                report_.warning(path, "missing translation for " + missing);
+            else if (missing_count > 1)
+                report_.warning(path, "missing translations for " + missing);
+        }
+        return result;
+    }
+
+    void read_settings(const Json& value, Settings& settings) {
+        if (!read_.expect_object(value, "settings"))
+            return;
+        read_.check_fields(value, "settings", settings_fields);
+        const auto flag = [&](std::string_view name, bool& target) {
+            if (const Json* field = find_field(value, name))
+                target = read_.boolean(*field, path_field("settings", name)).value_or(target);
+        };
+        flag("shuffleChoices", settings.shuffle_choices);
+        flag("shuffleQuestions", settings.shuffle_questions);
+        flag("partialCredit", settings.partial_credit);
+        if (const Json* field = find_field(value, "poolSize")) {
+            if (auto size = read_.whole_number(*field, "settings.poolSize")) {
+                if (*size < 0)
+                    report_.error("settings.poolSize",
+                                  "poolSize must not be negative, got " + std::to_string(*size));
+                else
+                    settings.pool_size = static_cast<int>(std::min<long long>(*size, 1 << 30));
+            }
+        }
+        if (const Json* field = find_field(value, "passPercent")) {
+            if (auto percent = read_.whole_number(*field, "settings.passPercent")) {
+                if (*percent < 0 || *percent > 100)
+                    report_.error("settings.passPercent",
+                                  "passPercent must be between 0 and 100, got " +
+                                      std::to_string(*percent));
+                else
+                    settings.pass_percent = static_cast<int>(*percent);
+            }
+        }
+    }
+
+    void check_pool_size(const Json& root, const Bank& bank) {
+        const int pool = bank.settings.pool_size;
+        if (pool > 0 && !bank.questions.empty() &&
+            static_cast<std::size_t>(pool) > bank.questions.size() &&
+            find_field(root, "questions") != nullptr)
+            report_.error("settings.poolSize",
+                          "poolSize " + std::to_string(pool) +
+                              " is larger than the number of questions (" +
+                              std::to_string(bank.questions.size()) + ")");
+    }
+
+    void read_questions(const Json& value, Bank& bank) {
+        const auto* items = read_.array(value, "questions");
+        if (items == nullptr)
+            return;
+        if (items->empty())
+            report_.error("questions", "a bank needs at least one question");
+        const std::size_t limit = report_.limits().max_questions;
+        if (items->size() > limit)
+            report_.error("questions", "too many questions: " + std::to_string(items->size()) +
+                                           " (the limit is " + std::to_string(limit) + ")");
+        for (std::size_t i = 0; i < items->size() && !report_.full(); ++i) {
+            Question question;
+            if (read_question((*items)[i], path_index("questions", i), question))
+                bank.questions.push_back(std::move(question));
+        }
+    }
+
+    bool read_question(const Json& value, const std::string& path, Question& question) {
+        if (!read_.expect_object(value, path))
+            return false;
+        std::optional<QuestionType> type;
+        if (const Json* type_field = read_.required(value, path, "type")) {
+            const std::string type_path = path_field(path, "type");
+            if (auto name = read_.string(*type_field, type_path)) {
+                type = question_type_from_string(*name);
+                if (!type) {
+                    const std::vector<std::string_view> names = {
+                        "single_choice", "multiple_choice", "true_false", "numeric",
+                        "short_text"};
+                    std::string message = "unknown question type " + in_quotes(*name);
+                    if (auto suggestion = closest_name(*name, names))
+                        message += " (did you mean " + in_quotes(*suggestion) + "?)";
+                    else
+                        message += " (expected single_choice, multiple_choice, true_false, "
+                                   "numeric or short_text)";
+                    report_.error(type_path, message);
+                }
+            }
+        }
+        if (type) {
+            question.type = *type;
+            const auto known = concatenated(common_question_fields, type_specific_fields(*type));
+            read_.check_fields(value, path, known, all_type_specific_fields,
+                               "is not used by " + std::string(to_string(*type)) + " questions");
+        } else {
+            // Unknown type: which fields belong is unclear; only flag names nobody knows.
+            read_.check_fields(value, path,
+                               concatenated(common_question_fields, all_type_specific_fields));
+        }
+
+        if (const Json* id = read_.required(value, path, "id")) {
+            const std::string id_path = path_field(path, "id");
+            question.id = read_.slug(*id, id_path, "replica-contents").value_or("");
+            if (!question.id.empty()) {
+                auto [first, inserted] = first_path_of_question_id_.emplace(question.id, path);
+                if (!inserted)
+                    report_.error(id_path, "duplicate question id " + in_quotes(question.id) +
+                                               " (also at " + first->second + ")");
+            }
+        }
+        if (const Json* prompt = read_.required(value, path, "prompt"))
+            question.prompt = text(*prompt, path_field(path, "prompt"));
+        if (const Json* explanation = find_field(value, "explanation"))
+            question.explanation = text(*explanation, path_field(path, "explanation"));
+        else
+            report_.warning(path, "missing explanation");
+        if (const Json* tags = find_field(value, "tags"))
+            read_tags(*tags, path_field(path, "tags"), question.tags);
+
+        if (!type)
+            return true;
+        switch (*type) {
+        case QuestionType::SingleChoice:
+        case QuestionType::MultipleChoice: read_choices(value, path, question); break;
+        case QuestionType::TrueFalse:
+            if (const Json* answer = read_.required(value, path, "answer"))
+                question.true_false_answer =
+                    read_.boolean(*answer, path_field(path, "answer")).value_or(false);
+            break;
+        case QuestionType::Numeric:
+            if (const Json* answer = read_.required(value, path, "answer"))
+                read_numeric_answer(*answer, path_field(path, "answer"), question.numeric_answer);
+            if (const Json* unit = find_field(value, "unit"))
+                question.unit = text(*unit, path_field(path, "unit"));
+            break;
+        case QuestionType::ShortText: read_accepted(value, path, question); break;
+        }
+        return true;
+    }
+
+    void read_tags(const Json& value, const std::string& path, std::vector<std::string>& tags) {
+        const auto* items = read_.array(value, path);
+        if (items == nullptr)
+            return;
+        for (std::size_t i = 0; i < items->size(); ++i) {
+            const std::string tag_path = path_index(path, i);
+            if (auto tag = read_.string((*items)[i], tag_path)) {
+                if (is_blank_text(*tag))
+                    report_.error(tag_path, "tag is empty");
+                else
+                    tags.push_back(*tag);
+            }
+        }
+    }
+
+    void read_choices(const Json& question_value, const std::string& question_path,
+                      Question& question) {
+        const Json* value = read_.required(question_value, question_path, "choices");
+        if (value == nullptr)
+            return;
+        const std::string path = path_field(question_path, "choices");
+        const auto* items = read_.array(*value, path);
+        if (items == nullptr)
+            return;
+        const std::size_t limit = report_.limits().max_choices_per_question;
+        if (items->size() < 2)
+            report_.error(path, "needs at least 2 choices, has " + std::to_string(items->size()));
+        if (items->size() > limit)
+            report_.error(path, "too many choices: " + std::to_string(items->size()) +
+                                    " (the limit is " + std::to_string(limit) + ")");
+        std::map<std::string, std::string> first_path_of_id;
+        bool all_read = true;
+        for (std::size_t i = 0; i < items->size() && !report_.full(); ++i) {
+            const std::string choice_path = path_index(path, i);
+            const Json& item = (*items)[i];
+            if (!read_.expect_object(item, choice_path)) {
+                all_read = false;
+                continue;
+            }
+            read_.check_fields(item, choice_path, choice_fields);
+            Choice choice;
+            if (const Json* id = read_.required(item, choice_path, "id")) {
+                choice.id = read_.slug(*id, path_field(choice_path, "id"), "full-replica")
+                                .value_or("");
+                if (!choice.id.empty()) {
+                    auto [first, inserted] = first_path_of_id.emplace(choice.id, choice_path);
+                    if (!inserted)
+                        report_.error(path_field(choice_path, "id"),
+                                      "duplicate choice id " + in_quotes(choice.id) + " (also at " +
+                                          first->second + ")");
+                }
+            }
+            if (const Json* text_value = read_.required(item, choice_path, "text"))
+                choice.text = text(*text_value, path_field(choice_path, "text"));
+            if (const Json* correct = find_field(item, "correct")) {
+                auto flag = read_.boolean(*correct, path_field(choice_path, "correct"));
+                all_read = all_read && flag.has_value();
+                choice.correct = flag.value_or(false);
+            }
+            if (const Json* feedback = find_field(item, "feedback"))
+                choice.feedback = text(*feedback, path_field(choice_path, "feedback"));
+            question.choices.push_back(std::move(choice));
+        }
+        if (!all_read || report_.full())
+            return;   // counting correct choices would repeat the problems already reported
+        const auto correct = std::count_if(question.choices.begin(), question.choices.end(),
+                                           [](const Choice& choice) { return choice.correct; });
+        if (question.type == QuestionType::SingleChoice && correct != 1)
+            report_.error(path, "single_choice needs exactly one correct choice, has " +
+                                    std::to_string(correct));
+        if (question.type == QuestionType::MultipleChoice && correct == 0)
+            report_.error(path, "multiple_choice needs at least one correct choice");
+    }
+
+    void read_numeric_answer(const Json& value, const std::string& path, NumericAnswer& answer) {
+        if (!read_.expect_object(value, path))
+            return;
+        read_.check_fields(value, path, numeric_answer_fields);
+        const Json* exact = find_field(value, "value");
+        const Json* tolerance = find_field(value, "tolerance");
+        const Json* min = find_field(value, "min");
+        const Json* max = find_field(value, "max");
+        if (exact != nullptr && (min != nullptr || max != nullptr)) {
+            report_.error(path,
+                          "use either \"value\" (with \"tolerance\") or \"min\" and \"max\", "
+                          "not both");
+            return;
+        }
+        if (exact != nullptr) {
+            answer.form = NumericAnswer::Form::ValueWithTolerance;
+            answer.value = read_.number(*exact, path_field(path, "value")).value_or(0);
+            if (tolerance != nullptr) {
+                const std::string tolerance_path = path_field(path, "tolerance");
+                answer.tolerance = read_.number(*tolerance, tolerance_path).value_or(0);
+                if (answer.tolerance < 0)
+                    report_.error(tolerance_path, "tolerance must not be negative");
+            }
+            return;
+        }
+        if (min == nullptr && max == nullptr) {
+            report_.error(path, "numeric answer needs \"value\" (with an optional \"tolerance\") "
+                                "or \"min\" and \"max\"");
+            return;
+        }
+        if (tolerance != nullptr)
+            report_.error(path_field(path, "tolerance"),
+                          "\"tolerance\" goes with \"value\", not with \"min\" and \"max\"");
+        answer.form = NumericAnswer::Form::Range;
+        std::optional<double> low;
+        std::optional<double> high;
+        if (read_.required(value, path, "min") != nullptr)
+            low = read_.number(*min, path_field(path, "min"));
+        if (read_.required(value, path, "max") != nullptr)
+            high = read_.number(*max, path_field(path, "max"));
+        answer.min = low.value_or(0);
+        answer.max = high.value_or(0);
+        if (low && high && *low > *high)
+            report_.error(path, "min (" + format_number(*low) +
+                                    ") must not be greater than max (" + format_number(*high) +
+                                    ")");
+    }
+
+    void read_accepted(const Json& question_value, const std::string& question_path,
+                       Question& question) {
+        const Json* value = read_.required(question_value, question_path, "accept");
+        if (value == nullptr)
+            return;
+        const std::string path = path_field(question_path, "accept");
+        const auto* items = read_.array(*value, path);
+        if (items == nullptr)
+            return;
+        if (items->empty())
+            report_.error(path, "accept needs at least one accepted answer");
+        for (std::size_t i = 0; i < items->size() && !report_.full(); ++i)
+            question.accepted_texts.push_back(text((*items)[i], path_index(path, i)));
+    }
+
+    Reporter& report_;
+    FieldReader read_;
+    const std::vector<std::string>* languages_ = nullptr;
+    std::map<std::string, std::string> first_path_of_question_id_;
+};
+
+bool is_safe_relative_json_path(std::string_view file) {
+    if (file.empty() || file.front() == '/' || file.find('\\') != std::string_view::npos ||
+        file.find(':') != std::string_view::npos)
+        return false;
+    if (file.size() < 6 || file.substr(file.size() - 5) != ".json")
+        return false;
+    std::size_t start = 0;
+    while (start <= file.size()) {
+        const std::size_t end = std::min(file.find('/', start), file.size());
+        const std::string_view segment = file.substr(start, end - start);
+        if (segment.empty() || segment == "." || segment == "..")
+            return false;
+        start = end + 1;
+    }
+    return true;
+}
+
+std::optional<Catalog> validate_catalog(const Json& root, Reporter& report) {
+    FieldReader read(report);
+    if (!check_header(root, read, report, catalog_format, catalog_format_version, "catalog"))
+        return std::nullopt;
+    read.check_fields(root, "", catalog_fields);
+    if (const Json* notes = find_field(root, "notes"))
+        read.string(*notes, "notes");
+    Catalog catalog;
+    const Json* banks = read.required(root, "", "banks");
+    const auto* items = banks == nullptr ? nullptr : read.array(*banks, "banks");
+    if (items != nullptr && items->empty())
+        report.error("banks", "a catalog needs at least one bank");
+    std::map<std::string, std::string> first_path_of_id;
+    std::map<std::string, std::string> first_path_of_file;
+    for (std::size_t i = 0; items != nullptr && i < items->size() && !report.full(); ++i) {
+        const std::string path = path_index("banks", i);
+        const Json& item = (*items)[i];
+        if (!read.expect_object(item, path))
+            continue;
+        read.check_fields(item, path, catalog_entry_fields);
+        CatalogEntry entry;
+        if (const Json* id = read.required(item, path, "id")) {
+            entry.id = read.slug(*id, path_field(path, "id"), "data-parallelism").value_or("");
+            if (!entry.id.empty()) {
+                auto [first, inserted] = first_path_of_id.emplace(entry.id, path);
+                if (!inserted)
+                    report.error(path_field(path, "id"), "duplicate bank id " + in_quotes(entry.id) +
+                                                             " (also at " + first->second + ")");
+            }
+        }
+        if (const Json* file = read.required(item, path, "file")) {
+            const std::string file_path = path_field(path, "file");
+            if (auto name = read.string(*file, file_path)) {
+                if (!is_safe_relative_json_path(*name)) {
+                    report.error(file_path,
+                                 "file must be a relative path to a .json file inside the "
+                                 "catalog's folder, like \"data-parallelism.json\", got " +
+                                     in_quotes(*name));
+                } else {
+                    entry.file = *name;
+                    auto [first, inserted] = first_path_of_file.emplace(entry.file, path);
+                    if (!inserted)
+                        report.error(file_path, "duplicate file " + in_quotes(entry.file) +
+                                                    " (also at " + first->second + ")");
+                }
+            }
+        }
+        catalog.banks.push_back(std::move(entry));
+    }
+    if (report.any_error())
+        return std::nullopt;
+    return catalog;
+}
+
+// Parses `json_text`, passing its diagnostics through `report`; null when there is no document.
+std::optional<Json> read_document(std::string_view json_text, Reporter& report) {
+    JsonReadResult parsed = read_json(json_text, report.file(), report.limits());
+    for (Diagnostic& diagnostic : parsed.diagnostics)
+        report.add(std::move(diagnostic));
+    return std::move(parsed.value);
+}
+
+} // namespace
+
+BankLoadResult load_bank(std::string_view json_text, std::string_view file_name,
+                         const LoadLimits& limits) {
+    BankLoadResult result;
+    Reporter report(file_name, limits, result.diagnostics);
+    if (auto document = read_document(json_text, report)) {
+        BankValidator validator(report);
+        result.bank = validator.validate(*document);
+    }
+    return result;
+}
+
+CatalogLoadResult load_catalog(std::string_view json_text, std::string_view file_name,
+                               const LoadLimits& limits) {
+    CatalogLoadResult result;
+    Reporter report(file_name, limits, result.diagnostics);
+    if (auto document = read_document(json_text, report))
+        result.catalog = validate_catalog(*document, report);
+    return result;
+}
+
+DocumentKind detect_document_kind(std::string_view json_text, const LoadLimits& limits) {
+    const JsonReadResult parsed = read_json(json_text, "", limits);
+    if (!parsed.value)
+        return DocumentKind::Unknown;
+    const Json* format = find_field(*parsed.value, "format");
+    const std::string* name = format == nullptr ? nullptr : as_string(*format);
+    if (name != nullptr && *name == bank_format)
+        return DocumentKind::Bank;
+    if (name != nullptr && *name == catalog_format)
+        return DocumentKind::Catalog;
+    return DocumentKind::Unknown;
+}
+
+std::vector<Diagnostic> validate_document(std::string_view json_text, std::string_view file_name,
+                                          const LoadLimits& limits) {
+    if (detect_document_kind(json_text, limits) == DocumentKind::Catalog)
+        return load_catalog(json_text, file_name, limits).diagnostics;
+    return load_bank(json_text, file_name, limits).diagnostics;
+}
+
+} // namespace imquiz

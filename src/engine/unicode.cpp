@@ -1,0 +1,277 @@
+#include "engine/unicode.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
+#include <vector>
+
+namespace imquiz {
+namespace {
+
+struct Composition {
+    char32_t composed;
+    char32_t base;
+    char32_t mark;
+};
+
+struct Folding {
+    char32_t code_point;
+    char32_t folded[3];   // zero-padded
+};
+
+#include "engine/unicode_tables.inc"
+
+constexpr char32_t replacement_character = 0xFFFD;
+
+// Decodes one UTF-8 sequence at `text[i]`, advancing `i`; nullopt-free: returns U+FFFD and
+// skips one byte on anything ill-formed (overlong, surrogate, beyond U+10FFFF, truncated).
+char32_t decode_one(std::string_view text, std::size_t& i) {
+    const auto byte = [&](std::size_t at) { return static_cast<unsigned char>(text[at]); };
+    const unsigned char lead = byte(i);
+    if (lead < 0x80) {
+        ++i;
+        return lead;
+    }
+    int length = 0;
+    char32_t code_point = 0;
+    char32_t minimum = 0;
+    if ((lead & 0xE0) == 0xC0) {
+        length = 2, code_point = lead & 0x1F, minimum = 0x80;
+    } else if ((lead & 0xF0) == 0xE0) {
+        length = 3, code_point = lead & 0x0F, minimum = 0x800;
+    } else if ((lead & 0xF8) == 0xF0) {
+        length = 4, code_point = lead & 0x07, minimum = 0x10000;
+    } else {
+        ++i;
+        return replacement_character;
+    }
+    if (i + length > text.size()) {
+        ++i;
+        return replacement_character;
+    }
+    for (int k = 1; k < length; ++k) {
+        const unsigned char continuation = byte(i + k);
+        if ((continuation & 0xC0) != 0x80) {
+            ++i;
+            return replacement_character;
+        }
+        code_point = (code_point << 6) | (continuation & 0x3F);
+    }
+    if (code_point < minimum || code_point > 0x10FFFF ||
+        (code_point >= 0xD800 && code_point <= 0xDFFF)) {
+        ++i;
+        return replacement_character;
+    }
+    i += length;
+    return code_point;
+}
+
+std::u32string decode(std::string_view text) {
+    std::u32string result;
+    result.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();)
+        result.push_back(decode_one(text, i));
+    return result;
+}
+
+void append_utf8(std::string& out, char32_t c) {
+    if (c < 0x80) {
+        out.push_back(static_cast<char>(c));
+    } else if (c < 0x800) {
+        out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    } else if (c < 0x10000) {
+        out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+        out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    } else {
+        out.push_back(static_cast<char>(0xF0 | (c >> 18)));
+        out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    }
+}
+
+std::string encode(const std::u32string& code_points) {
+    std::string out;
+    out.reserve(code_points.size());
+    for (char32_t c : code_points)
+        append_utf8(out, c);
+    return out;
+}
+
+int combining_class(char32_t c) {
+    if (c < 0x0300 || c > 0x036F)
+        return 0;
+    return mark_classes[c - 0x0300];
+}
+
+const Composition* find_decomposition(char32_t c) {
+    const auto* end = std::end(compositions);
+    const auto* found = std::lower_bound(
+        std::begin(compositions), end, c,
+        [](const Composition& entry, char32_t value) { return entry.composed < value; });
+    return found != end && found->composed == c ? found : nullptr;
+}
+
+char32_t find_composition(char32_t base, char32_t mark) {
+    const auto* end = std::end(compositions_by_pair);
+    const auto* found = std::lower_bound(
+        std::begin(compositions_by_pair), end, std::make_pair(base, mark),
+        [](std::uint16_t index, const std::pair<char32_t, char32_t>& pair) {
+            const Composition& entry = compositions[index];
+            return std::make_pair(entry.base, entry.mark) < pair;
+        });
+    if (found == end)
+        return 0;
+    const Composition& entry = compositions[*found];
+    return entry.base == base && entry.mark == mark ? entry.composed : 0;
+}
+
+void append_decomposed(std::u32string& out, char32_t c) {
+    // Iterative: the base of a decomposition may decompose again (U+1EC7 -> U+1EB9 + U+0302 ->
+    // e + U+0323 + U+0302); marks are collected and appended after the final base.
+    char32_t marks[8];
+    int mark_count = 0;
+    while (const Composition* entry = find_decomposition(c)) {
+        if (mark_count == 8)
+            break;
+        marks[mark_count++] = entry->mark;
+        c = entry->base;
+    }
+    out.push_back(c);
+    while (mark_count > 0)
+        out.push_back(marks[--mark_count]);
+}
+
+std::u32string decompose(const std::u32string& text) {
+    std::u32string out;
+    out.reserve(text.size() + text.size() / 4);
+    for (char32_t c : text)
+        append_decomposed(out, c);
+    return out;
+}
+
+// Canonical ordering: within each run of non-starters, a stable sort by combining class.
+void reorder_marks(std::u32string& text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (combining_class(text[i]) == 0) {
+            ++i;
+            continue;
+        }
+        std::size_t run_end = i;
+        while (run_end < text.size() && combining_class(text[run_end]) != 0)
+            ++run_end;
+        std::stable_sort(text.begin() + i, text.begin() + run_end, [](char32_t a, char32_t b) {
+            return combining_class(a) < combining_class(b);
+        });
+        i = run_end;
+    }
+}
+
+// The canonical composition algorithm of UAX #15, on decomposed, reordered text.
+void compose(std::u32string& text) {
+    if (text.empty())
+        return;
+    std::size_t starter_position = 0;
+    char32_t starter = text[0];
+    int last_class = combining_class(starter) == 0 ? 0 : 256;
+    std::size_t write = 1;
+    for (std::size_t read = 1; read < text.size(); ++read) {
+        const char32_t c = text[read];
+        const int c_class = combining_class(c);
+        const char32_t composite = find_composition(starter, c);
+        if (composite != 0 && (last_class < c_class || last_class == 0)) {
+            text[starter_position] = composite;
+            starter = composite;
+            continue;
+        }
+        if (c_class == 0) {
+            starter_position = write;
+            starter = c;
+        }
+        last_class = c_class;
+        text[write++] = c;
+    }
+    text.resize(write);
+}
+
+std::u32string fold(const std::u32string& decomposed) {
+    std::u32string out;
+    out.reserve(decomposed.size());
+    for (char32_t c : decomposed) {
+        const auto* end = std::end(foldings);
+        const auto* found = std::lower_bound(
+            std::begin(foldings), end, c,
+            [](const Folding& entry, char32_t value) { return entry.code_point < value; });
+        if (found == end || found->code_point != c) {
+            out.push_back(c);
+            continue;
+        }
+        for (char32_t folded : found->folded)
+            if (folded != 0)
+                out.push_back(folded);
+    }
+    return out;
+}
+
+std::u32string nfc(const std::u32string& text, bool fold_case) {
+    std::u32string result = decompose(text);
+    if (fold_case)
+        result = fold(result);   // folded letters are already decomposed (see the generator)
+    reorder_marks(result);
+    compose(result);
+    return result;
+}
+
+bool is_space(char32_t c) {
+    return c == ' ' || (c >= 0x09 && c <= 0x0D) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+           (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+           c == 0x205F || c == 0x3000;
+}
+
+} // namespace
+
+bool is_valid_utf8(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t at = i;
+        const char32_t c = decode_one(text, i);
+        // A real U+FFFD is three bytes; a replacement for a bad byte consumed one.
+        if (c == replacement_character && i - at != 3)
+            return false;
+    }
+    return true;
+}
+
+std::string to_valid_utf8(std::string_view text) {
+    return encode(decode(text));
+}
+
+std::string to_nfc(std::string_view text) {
+    return encode(nfc(decode(text), false));
+}
+
+std::string case_fold(std::string_view text) {
+    return encode(nfc(decode(text), true));
+}
+
+std::string normalize_for_matching(std::string_view text) {
+    const std::u32string normalized = nfc(decode(text), true);
+    std::u32string collapsed;
+    collapsed.reserve(normalized.size());
+    bool pending_space = false;
+    for (char32_t c : normalized) {
+        if (is_space(c)) {
+            pending_space = !collapsed.empty();
+            continue;
+        }
+        if (pending_space)
+            collapsed.push_back(' ');
+        pending_space = false;
+        collapsed.push_back(c);
+    }
+    return encode(collapsed);
+}
+
+} // namespace imquiz

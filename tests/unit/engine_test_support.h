@@ -1,0 +1,82 @@
+// Shared by the engine's unit tests: small valid banks to start from, and diagnostic helpers.
+#pragma once
+
+#include "engine/bank_loader.h"
+#include "engine/diagnostics.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace imquiz::testing {
+
+// A valid bank (languages en + ru) around the given questions array and settings object.
+inline std::string bank_json(std::string_view questions, std::string_view settings = "{}") {
+    return R"({
+  "format": "imquiz-bank",
+  "version": 1,
+  "id": "sample",
+  "title": {"en": "Sample", "ru": "Пример"},
+  "languages": ["en", "ru"],
+  "defaultLanguage": "en",
+  "settings": )" + std::string(settings) + R"(,
+  "questions": )" + std::string(questions) + "\n}";
+}
+
+// One question of each type, every text in both languages.
+inline const char* const five_questions = R"([
+  {"id": "capital", "type": "single_choice",
+   "prompt": {"en": "Capital of France?", "ru": "Столица Франции?"},
+   "explanation": {"en": "Paris.", "ru": "Париж."},
+   "choices": [
+     {"id": "paris", "text": {"en": "Paris", "ru": "Париж"}, "correct": true},
+     {"id": "lyon", "text": {"en": "Lyon", "ru": "Лион"},
+      "feedback": {"en": "Second city.", "ru": "Второй город."}},
+     {"id": "nice", "text": "Nice"}
+   ]},
+  {"id": "primes", "type": "multiple_choice",
+   "prompt": {"en": "Primes?", "ru": "Простые?"},
+   "explanation": {"en": "2, 3, 5.", "ru": "2, 3, 5."},
+   "choices": [
+     {"id": "two", "text": "2", "correct": true},
+     {"id": "three", "text": "3", "correct": true},
+     {"id": "four", "text": "4", "feedback": {"en": "2 x 2.", "ru": "2 x 2."}},
+     {"id": "five", "text": "5", "correct": true}
+   ]},
+  {"id": "earth-flat", "type": "true_false",
+   "prompt": {"en": "The Earth is flat.", "ru": "Земля плоская."},
+   "explanation": {"en": "No.", "ru": "Нет."},
+   "answer": false},
+  {"id": "pi", "type": "numeric",
+   "prompt": {"en": "Pi to two places?", "ru": "Пи до сотых?"},
+   "explanation": {"en": "3.14.", "ru": "3,14."},
+   "answer": {"value": 3.14, "tolerance": 0.005},
+   "unit": {"en": "none", "ru": "нет"}},
+  {"id": "hedgehog", "type": "short_text",
+   "prompt": {"en": "Name the animal.", "ru": "Назовите животное."},
+   "explanation": {"en": "A hedgehog.", "ru": "Ёж."},
+   "accept": [{"en": "hedgehog", "ru": "ёж"}, "Erinaceus"],
+   "tags": ["animals"]}
+])";
+
+inline std::vector<std::string> formatted(const std::vector<Diagnostic>& diagnostics) {
+    std::vector<std::string> lines;
+    for (const Diagnostic& diagnostic : diagnostics)
+        lines.push_back(format_diagnostic_with_severity(diagnostic));
+    return lines;
+}
+
+// The formatted diagnostics of loading `json` as bank "b.json".
+inline std::vector<std::string> bank_problems(const std::string& json,
+                                              const LoadLimits& limits = {}) {
+    return formatted(load_bank(json, "b.json", limits).diagnostics);
+}
+
+inline Bank load_valid_bank(const std::string& json) {
+    BankLoadResult result = load_bank(json, "b.json");
+    if (!result.bank)
+        return Bank{};
+    return *result.bank;
+}
+
+} // namespace imquiz::testing
