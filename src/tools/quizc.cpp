@@ -1,0 +1,247 @@
+// quizc — checks ImQuiz banks and catalogs before they ship.
+//
+//   quizc validate [--strict] FILE...   every problem as `file:path: error|warning: message`;
+//                                       exit 1 on errors (with --strict also on warnings)
+//   quizc stats FILE                    questions by type, languages, translation coverage
+//
+// A catalog (format "imquiz-catalog") is validated together with the banks it lists.
+#include "engine/bank_loader.h"
+#include "engine/diagnostics.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using imquiz::Diagnostic;
+
+constexpr const char* usage =
+    "usage: quizc validate [--strict] FILE...\n"
+    "       quizc stats FILE\n"
+    "\n"
+    "validate  prints every problem as `file:path: error|warning: message` and exits 1 when\n"
+    "          there is an error (with --strict, also when there is a warning). A catalog\n"
+    "          (quizzes/index.json) is checked with the banks it lists.\n"
+    "stats     prints the questions by type, the languages and how complete each translation is.\n";
+
+bool read_file(const fs::path& path, std::string& contents) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        return false;
+    std::ostringstream buffer;
+    buffer << file.rdbuf();
+    contents = buffer.str();
+    return !file.bad();
+}
+
+std::string canonical_key(const fs::path& path) {
+    std::error_code error;
+    const fs::path canonical = fs::weakly_canonical(path, error);
+    return (error ? path : canonical).lexically_normal().string();
+}
+
+Diagnostic file_problem(const std::string& file, const std::string& path, std::string message) {
+    Diagnostic diagnostic;
+    diagnostic.file = file;
+    diagnostic.path = path;
+    diagnostic.message = std::move(message);
+    return diagnostic;
+}
+
+class Validation {
+public:
+    void validate_file(const std::string& file) {
+        if (!checked_.insert(canonical_key(file)).second)
+            return;
+        ++file_count_;
+        std::string text;
+        if (!read_file(file, text)) {
+            report({file_problem(file, "", "cannot read the file")});
+            return;
+        }
+        if (imquiz::detect_document_kind(text) == imquiz::DocumentKind::Catalog)
+            validate_catalog(file, text);
+        else
+            report(imquiz::load_bank(text, file).diagnostics);
+    }
+
+    int exit_code(bool strict) const {
+        return errors_ > 0 || (strict && warnings_ > 0) ? 1 : 0;
+    }
+
+    void print_summary() const {
+        std::fprintf(stderr, "quizc: %d file%s checked, %d error%s, %d warning%s\n", file_count_,
+                     file_count_ == 1 ? "" : "s", errors_, errors_ == 1 ? "" : "s", warnings_,
+                     warnings_ == 1 ? "" : "s");
+    }
+
+private:
+    void validate_catalog(const std::string& file, const std::string& text) {
+        const imquiz::CatalogLoadResult loaded = imquiz::load_catalog(text, file);
+        report(loaded.diagnostics);
+        if (!loaded.catalog)
+            return;
+        const fs::path folder = fs::path(file).parent_path();
+        for (std::size_t i = 0; i < loaded.catalog->banks.size(); ++i) {
+            const imquiz::CatalogEntry& entry = loaded.catalog->banks[i];
+            const std::string entry_path = "banks[" + std::to_string(i) + "]";
+            const fs::path bank_file = folder / entry.file;
+            std::string bank_text;
+            if (!read_file(bank_file, bank_text)) {
+                report({file_problem(file, entry_path + ".file",
+                                     "cannot read \"" + bank_file.string() + "\"")});
+                continue;
+            }
+            const imquiz::BankLoadResult bank = imquiz::load_bank(bank_text, bank_file.string());
+            if (bank.bank && bank.bank->id != entry.id)
+                report({file_problem(file, entry_path + ".id",
+                                     "the catalog says \"" + entry.id + "\" but " +
+                                         bank_file.string() + " has id \"" + bank.bank->id +
+                                         "\"")});
+            if (checked_.insert(canonical_key(bank_file)).second) {
+                ++file_count_;
+                report(bank.diagnostics);
+            }
+        }
+    }
+
+    void report(const std::vector<Diagnostic>& diagnostics) {
+        for (const Diagnostic& diagnostic : diagnostics) {
+            std::printf("%s\n", imquiz::format_diagnostic_with_severity(diagnostic).c_str());
+            if (diagnostic.severity == Diagnostic::Severity::Error)
+                ++errors_;
+            else
+                ++warnings_;
+        }
+    }
+
+    std::set<std::string> checked_;
+    int file_count_ = 0;
+    int errors_ = 0;
+    int warnings_ = 0;
+};
+
+int run_validate(const std::vector<std::string>& arguments) {
+    bool strict = false;
+    std::vector<std::string> files;
+    for (const std::string& argument : arguments) {
+        if (argument == "--strict")
+            strict = true;
+        else if (!argument.empty() && argument[0] == '-' && argument != "-")
+            return std::fprintf(stderr, "quizc: unknown option %s\n%s", argument.c_str(), usage), 2;
+        else
+            files.push_back(argument);
+    }
+    if (files.empty())
+        return std::fprintf(stderr, "%s", usage), 2;
+    Validation validation;
+    for (const std::string& file : files)
+        validation.validate_file(file);
+    validation.print_summary();
+    return validation.exit_code(strict);
+}
+
+// How many of the bank's learner-visible texts each language has.
+struct Coverage {
+    int total = 0;
+    std::vector<int> present;   // parallel to Bank::languages
+};
+
+void count_text(const imquiz::Bank& bank, const imquiz::LocalizedText& text, Coverage& coverage) {
+    if (text.empty())
+        return;
+    ++coverage.total;
+    for (std::size_t i = 0; i < bank.languages.size(); ++i)
+        if (text.has_language(bank.languages[i]))
+            ++coverage.present[i];
+}
+
+Coverage translation_coverage(const imquiz::Bank& bank) {
+    Coverage coverage;
+    coverage.present.assign(bank.languages.size(), 0);
+    count_text(bank, bank.title, coverage);
+    count_text(bank, bank.description, coverage);
+    for (const imquiz::Question& question : bank.questions) {
+        count_text(bank, question.prompt, coverage);
+        count_text(bank, question.explanation, coverage);
+        count_text(bank, question.unit, coverage);
+        for (const imquiz::Choice& choice : question.choices) {
+            count_text(bank, choice.text, coverage);
+            count_text(bank, choice.feedback, coverage);
+        }
+        for (const imquiz::LocalizedText& accepted : question.accepted_texts)
+            count_text(bank, accepted, coverage);
+    }
+    return coverage;
+}
+
+int run_stats(const std::vector<std::string>& arguments) {
+    if (arguments.size() != 1)
+        return std::fprintf(stderr, "%s", usage), 2;
+    const std::string& file = arguments[0];
+    std::string text;
+    if (!read_file(file, text))
+        return std::fprintf(stderr, "%s: cannot read the file\n", file.c_str()), 1;
+    const imquiz::BankLoadResult loaded = imquiz::load_bank(text, file);
+    if (!loaded.bank) {
+        for (const Diagnostic& diagnostic : loaded.diagnostics)
+            std::printf("%s\n", imquiz::format_diagnostic_with_severity(diagnostic).c_str());
+        return 1;
+    }
+    const imquiz::Bank& bank = *loaded.bank;
+    std::printf("bank %s: %zu question%s\n", bank.id.c_str(), bank.questions.size(),
+                bank.questions.size() == 1 ? "" : "s");
+    std::printf("by type:\n");
+    const imquiz::QuestionType types[] = {
+        imquiz::QuestionType::SingleChoice, imquiz::QuestionType::MultipleChoice,
+        imquiz::QuestionType::TrueFalse, imquiz::QuestionType::Numeric,
+        imquiz::QuestionType::ShortText};
+    for (imquiz::QuestionType type : types) {
+        std::size_t count = 0;
+        for (const imquiz::Question& question : bank.questions)
+            count += question.type == type ? 1 : 0;
+        std::printf("  %-16s %zu\n", std::string(imquiz::to_string(type)).c_str(), count);
+    }
+    std::printf("languages:");
+    for (const std::string& language : bank.languages)
+        std::printf(" %s%s", language.c_str(),
+                    language == bank.default_language ? " (default)" : "");
+    std::printf("\ntranslation coverage (learner-visible texts; a plain string counts for every "
+                "language):\n");
+    const Coverage coverage = translation_coverage(bank);
+    for (std::size_t i = 0; i < bank.languages.size(); ++i) {
+        const double percent = coverage.total == 0 ? 100.0 : 100.0 * coverage.present[i] /
+                                                                  coverage.total;
+        std::printf("  %-8s %5.1f%% (%d/%d)\n", bank.languages[i].c_str(), percent,
+                    coverage.present[i], coverage.total);
+    }
+    const int warnings = imquiz::count_warnings(loaded.diagnostics);
+    if (warnings > 0)
+        std::printf("%d warning%s: run `quizc validate %s` to see them\n", warnings,
+                    warnings == 1 ? "" : "s", file.c_str());
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2)
+        return std::fprintf(stderr, "%s", usage), 2;
+    const std::string command = argv[1];
+    const std::vector<std::string> arguments(argv + 2, argv + argc);
+    if (command == "validate")
+        return run_validate(arguments);
+    if (command == "stats")
+        return run_stats(arguments);
+    if (command == "--help" || command == "-h" || command == "help")
+        return std::printf("%s", usage), 0;
+    std::fprintf(stderr, "quizc: unknown command %s\n%s", command.c_str(), usage);
+    return 2;
+}
