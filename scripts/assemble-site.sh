@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Assembles the deployable static site: copy this folder to any static host, under any sub-path.
+#   scripts/assemble-site.sh BUILD_DIR SITE_DIR FONT_CACHE_DIR
+set -euo pipefail
+build=$1 site=$2 fonts=$3
+top=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$site/fonts" "$site/quizzes"
+bash "$top/scripts/subset-font.sh" "$fonts/imquiz-sans.ttf"
+cp "$fonts/imquiz-sans.ttf" "$site/fonts/"
+cp "$build/imquiz.js" "$build/imquiz.wasm" "$site/"
+[ -f "$build/imquiz.wasm.map" ] && cp "$build/imquiz.wasm.map" "$site/"
+for f in "$top"/web/*; do cp -r "$f" "$site/"; done
+rm -rf "$site/quizzes"; mkdir -p "$site/quizzes"
+cp "$top"/quizzes/*.json "$site/quizzes/"
+rm -f "$site/quizzes/schema.json"
+
+# The service worker's cache name is the build's fingerprint, so a new build never mixes its JS
+# and wasm with an old one.
+version=$(cat "$site/imquiz.js" "$site/imquiz.wasm" "$site/boot.js" "$site/index.html" | sha256sum | cut -c1-12)
+if [ -f "$site/sw.js" ]; then sed -i "s/__IMQUIZ_BUILD__/$version/g" "$site/sw.js"; fi
+printf '{"build":"%s"}\n' "$version" > "$site/version.json"
+
+# Precompressed copies for servers that can send them (see README, Deploy).
+find "$site" -type f \( -name '*.js' -o -name '*.wasm' -o -name '*.html' -o -name '*.css' -o -name '*.json' \
+  -o -name '*.ttf' -o -name '*.svg' -o -name '*.webmanifest' \) -print0 |
+while IFS= read -r -d '' f; do
+  gzip -9 -n -c "$f" > "$f.gz"
+  brotli -q 11 -f -o "$f.br" "$f"
+done
+
+printf '%-28s %10s %10s %10s\n' file raw gzip brotli
+total_raw=0 total_gz=0 total_br=0
+for f in imquiz.js imquiz.wasm fonts/imquiz-sans.ttf index.html boot.js app.css; do
+  [ -f "$site/$f" ] || continue
+  raw=$(stat -c %s "$site/$f"); gz=$(stat -c %s "$site/$f.gz"); br=$(stat -c %s "$site/$f.br")
+  total_raw=$((total_raw+raw)); total_gz=$((total_gz+gz)); total_br=$((total_br+br))
+  printf '%-28s %10d %10d %10d\n' "$f" "$raw" "$gz" "$br"
+done
+printf '%-28s %10d %10d %10d\n' "app shell total" "$total_raw" "$total_gz" "$total_br"
+echo "site: $site (build $version)"

@@ -1,0 +1,129 @@
+// The app's model: what is loaded, what the learner is doing, what they chose in Settings; and
+// Action, the one way anything changes it. Views read AppState and return Actions; apply() in
+// app.cpp is the only place that changes the state (also for actions from the page: the
+// accessibility mirror and the tests).
+#pragma once
+
+#include "engine/bank.h"
+#include "engine/diagnostics.h"
+#include "engine/progress.h"
+#include "engine/session.h"
+#include "ui/palette.h"
+#include "ui/strings.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace imquiz::app {
+
+enum class Screen { Loading, Catalog, Question, Results, Settings };
+
+// One bank of the catalog, from fetch to play.
+struct BankSlot {
+    enum class State { Loading, Ready, FetchFailed, Invalid };
+    std::string id;                 // from the catalog (the bank's own id once loaded)
+    std::string url;                // relative to the page
+    State state = State::Loading;
+    int fetch_request = 0;
+    std::string fetch_error;        // FetchFailed: what went wrong, in plain words
+    std::vector<Diagnostic> diagnostics;  // Invalid: the validator's messages
+    std::optional<Bank> bank;
+    std::size_t question_count = 0;
+    ProgressRecord progress;
+};
+
+struct Preferences {
+    ui::Language language = ui::Language::English;
+    ui::ThemeChoice theme = ui::ThemeChoice::System;
+    float text_scale = 1.0f;        // 0.875, 1, 1.125, 1.25, 1.5
+};
+
+struct Action {
+    enum class Kind {
+        None,
+        OpenQuiz,          // bank: continue the attempt in progress, or start one
+        StartOver,         // bank: drop the attempt in progress, start a new one
+        SelectChoice,      // choice_id: pick (single) or toggle (multiple) on the current question
+        SetTypedAnswer,    // text: numeric or short-text input
+        Check,             // the current selection / typed answer
+        Next,              // next question, or results after the last
+        Retry,             // a new attempt at the whole bank
+        ReviewMistakes,    // a new attempt at the missed questions only
+        BackToCatalog,
+        OpenSettings,
+        CloseSettings,
+        SetLanguage,       // language
+        SetTheme,          // theme
+        SetTextScale,      // number
+        RetryLoad,         // bank: fetch again after a failure
+        ExportProgress,
+        ImportProgress,
+        DismissNotice,
+    };
+    Kind kind = Kind::None;
+    int bank = -1;
+    std::string choice_id;
+    std::string text;
+    ui::Language language = ui::Language::English;
+    ui::ThemeChoice theme = ui::ThemeChoice::System;
+    float number = 0;
+};
+
+// What the learner has selected or typed on the current question, before Check.
+struct Draft {
+    std::size_t question_index = static_cast<std::size_t>(-1);
+    std::vector<std::string> selected;
+    std::string typed;
+};
+
+struct AppState {
+    Screen screen = Screen::Loading;
+    Screen screen_before_settings = Screen::Catalog;
+
+    // Loading
+    std::string font_data;          // TTF bytes, kept alive for the font atlas
+    int font_request = 0;
+    int catalog_request = 0;
+    bool catalog_loaded = false;
+    std::string catalog_error;      // fetch failure or validator messages for quizzes/index.json
+    std::vector<BankSlot> banks;
+
+    // URL parameters
+    std::string wanted_quiz;        // quiz=<id>: open directly
+    std::string wanted_bank_url;    // bank=<url>: a bank under development
+    bool embed = false;             // embed=1: compact, no catalog chrome
+    bool opened_wanted_quiz = false;
+
+    Preferences preferences;
+    std::unique_ptr<ProgressStore> progress_store;
+
+    // The quiz being played
+    int active_bank = -1;
+    std::optional<Session> session;
+    std::optional<Feedback> feedback;   // of the current question, once checked
+    Draft draft;
+    std::optional<Results> results;     // of the finished session
+    std::optional<Results> previous_results;  // what "Review mistakes" was started from
+
+    // Notices
+    bool storage_persistent = true;
+    bool storage_notice_visible = false;
+    bool write_failed_notice_visible = false;
+    bool write_failed_notice_shown = false;
+    std::string import_message;
+
+    std::uint64_t seed_counter = 0;
+    std::int64_t question_shown_at_ms = 0;  // for the xAPI "answered" duration
+
+    const Bank* active() const {
+        if (active_bank < 0 || active_bank >= static_cast<int>(banks.size())) return nullptr;
+        const auto& slot = banks[static_cast<std::size_t>(active_bank)];
+        return slot.bank ? &*slot.bank : nullptr;
+    }
+    const char* language_code() const { return ui::language_code(preferences.language); }
+};
+
+}  // namespace imquiz::app

@@ -1,0 +1,177 @@
+// platform.h for the browser. The JavaScript half is library_imquiz.js + web/boot.js.
+#include "platform/platform.h"
+
+#include "engine/storage.h"
+
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <cstdlib>
+#include <map>
+
+extern "C" {
+char* imquiz_js_url_parameter(const char* name);
+char* imquiz_js_browser_language();
+int imquiz_js_media_matches(const char* query);
+double imquiz_js_now_ms();
+void imquiz_js_viewport(int* width, int* height, float* ratio);
+void imquiz_js_set_document_info(const char* language, const char* title);
+int imquiz_js_fetch_start(const char* url);
+char* imquiz_js_fetch_take(int* id, int* status, int* length, char** url, char** error);
+char* imquiz_js_storage_get(const char* key);
+int imquiz_js_storage_set(const char* key, const char* value);
+int imquiz_js_storage_remove(const char* key);
+char* imquiz_js_storage_keys();
+int imquiz_js_storage_persistent();
+char* imquiz_js_storage_take_changed();
+void imquiz_js_post_to_host(const char* json);
+void imquiz_js_report_height(int css_pixels);
+void imquiz_js_download(const char* name, const char* text);
+void imquiz_js_pick_file();
+char* imquiz_js_take_picked_file();
+void imquiz_js_set_text_input(int active);
+void imquiz_js_publish_state(const char* json);
+char* imquiz_js_take_page_action();
+void imquiz_js_signal(const char* name);
+}
+
+namespace imquiz::platform {
+namespace {
+
+// Takes ownership of a string malloc'ed by the JavaScript side.
+std::string adopt(char* text) {
+    if (!text) return {};
+    std::string result(text);
+    std::free(text);
+    return result;
+}
+bool adopt(char* text, std::string& out) {
+    if (!text) return false;
+    out = adopt(text);
+    return true;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        if (end > start) lines.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return lines;
+}
+
+class BrowserStore final : public KeyValueStore {
+public:
+    std::optional<std::string> get(std::string_view key) override {
+        std::string k(key);
+        char* value = imquiz_js_storage_get(k.c_str());
+        if (!value) return std::nullopt;
+        return adopt(value);
+    }
+    bool set(std::string_view key, std::string_view value) override {
+        return imquiz_js_storage_set(std::string(key).c_str(), std::string(value).c_str()) != 0;
+    }
+    bool remove(std::string_view key) override {
+        return imquiz_js_storage_remove(std::string(key).c_str()) != 0;
+    }
+    std::vector<std::string> keys() override { return split_lines(adopt(imquiz_js_storage_keys())); }
+};
+
+struct MainLoop {
+    FrameFunction frame = nullptr;
+    void* user = nullptr;
+    int frames_wanted = 3;
+    bool paused = false;
+};
+MainLoop main_loop;
+
+void run_one_frame(void*) {
+    main_loop.frame(main_loop.user);
+    // Idle costs nothing: once no one wants more frames, stop the requestAnimationFrame loop.
+    // Input listeners in boot.js call imquiz_wake() to resume it.
+    if (--main_loop.frames_wanted <= 0) {
+        main_loop.frames_wanted = 0;
+        main_loop.paused = true;
+        emscripten_pause_main_loop();
+    }
+}
+
+}  // namespace
+
+void init() {}
+
+void run_main_loop(FrameFunction frame, void* user) {
+    main_loop.frame = frame;
+    main_loop.user = user;
+    // 0 fps = requestAnimationFrame; "simulate infinite loop" so main() never returns into teardown.
+    emscripten_set_main_loop_arg(run_one_frame, nullptr, 0, 1);
+}
+
+void request_frames(int count) {
+    if (count > main_loop.frames_wanted) main_loop.frames_wanted = count;
+    if (main_loop.paused && main_loop.frames_wanted > 0) {
+        main_loop.paused = false;
+        emscripten_resume_main_loop();
+    }
+}
+
+std::string url_parameter(const char* name) { return adopt(imquiz_js_url_parameter(name)); }
+std::string browser_language() { return adopt(imquiz_js_browser_language()); }
+bool system_prefers_dark() { return imquiz_js_media_matches("(prefers-color-scheme: dark)") != 0; }
+bool system_prefers_reduced_motion() { return imquiz_js_media_matches("(prefers-reduced-motion: reduce)") != 0; }
+bool system_prefers_more_contrast() { return imquiz_js_media_matches("(prefers-contrast: more)") != 0; }
+double now_ms() { return imquiz_js_now_ms(); }
+
+void viewport_size(int& css_width, int& css_height, float& device_pixel_ratio) {
+    imquiz_js_viewport(&css_width, &css_height, &device_pixel_ratio);
+}
+
+void set_document_info(const std::string& language, const std::string& title) {
+    imquiz_js_set_document_info(language.c_str(), title.c_str());
+}
+
+int start_fetch(const std::string& url) { return imquiz_js_fetch_start(url.c_str()); }
+
+bool take_fetch_result(FetchResult& result) {
+    int id = 0, status = 0, length = 0;
+    char* url = nullptr;
+    char* error = nullptr;
+    char* body = imquiz_js_fetch_take(&id, &status, &length, &url, &error);
+    if (!body) return false;
+    result.request_id = id;
+    result.http_status = status;
+    result.body.assign(body, static_cast<size_t>(length));
+    std::free(body);
+    result.url = adopt(url);
+    result.error = adopt(error);
+    return true;
+}
+
+KeyValueStore& storage() {
+    static BrowserStore store;
+    return store;
+}
+bool storage_is_persistent() { return imquiz_js_storage_persistent() != 0; }
+std::vector<std::string> take_changed_storage_keys() { return split_lines(adopt(imquiz_js_storage_take_changed())); }
+
+void post_to_host(const std::string& json) { imquiz_js_post_to_host(json.c_str()); }
+void report_content_height(int css_pixels) { imquiz_js_report_height(css_pixels); }
+
+void download_text_file(const std::string& file_name, const std::string& text) {
+    imquiz_js_download(file_name.c_str(), text.c_str());
+}
+void pick_text_file() { imquiz_js_pick_file(); }
+bool take_picked_file(std::string& text) { return adopt(imquiz_js_take_picked_file(), text); }
+void set_text_input_active(bool active) { imquiz_js_set_text_input(active ? 1 : 0); }
+
+void publish_state(const std::string& json) { imquiz_js_publish_state(json.c_str()); }
+bool take_page_action(std::string& json) { return adopt(imquiz_js_take_page_action(), json); }
+void signal(const char* event_name) { imquiz_js_signal(event_name); }
+
+}  // namespace imquiz::platform
+
+// Called by boot.js on any input, resize or finished fetch.
+extern "C" EMSCRIPTEN_KEEPALIVE void imquiz_wake() { imquiz::platform::request_frames(4); }

@@ -1,0 +1,95 @@
+// The frame around every view: one borderless full-window ImGui window, touch scrolling,
+// global keyboard shortcuts, notices.
+#include "ui/views.h"
+
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace imquiz::ui {
+
+namespace {
+
+// Touch screens scroll by dragging the content. ImGui 1.86 has no such notion, so a drag that
+// started from a touch moves the scroll position and swallows the click it would end in.
+bool touch_drag_scroll(const UiContext& ui) {
+    if (!ui.touch_input || !ImGui::IsMouseDragging(ImGuiMouseButton_Left, ui.px(8))) return false;
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+    return true;
+}
+
+}  // namespace
+
+Action draw_loading(const UiContext& ui, const AppState& state) {
+    ImGui::Dummy(ImVec2(0, ui.px(80)));
+    text_wrapped(ui, ui.fonts.body, ui.str(Str::Loading), ui.palette.text_muted);
+    return {};
+}
+
+Action draw_notices(const UiContext& ui, const AppState& state) {
+    Action action;
+    const char* text = state.storage_notice_visible       ? ui.str(Str::StorageUnavailable)
+                       : state.write_failed_notice_visible ? ui.str(Str::StorageWriteFailed)
+                                                           : nullptr;
+    if (!text) return action;
+    panel_begin(ui, "notice");
+    text_wrapped(ui, ui.fonts.body, text, ui.palette.text);
+    if (button(ui, "dismiss-notice", ui.str(Str::Dismiss), ButtonKind::Secondary))
+        action.kind = Action::Kind::DismissNotice;
+    panel_end(ui, ui.palette.accent_soft, ui.palette.accent);
+    ImGui::Spacing();
+    return action;
+}
+
+Action draw_screen(Views& views, const UiContext& base_ui, const AppState& state) {
+    ImGuiIO& io = ImGui::GetIO();
+    // The window is the readable column itself, centred; the page background around it is the
+    // GL clear colour. Wheel events over that margin still scroll the column.
+    float side = io.DisplaySize.x < base_ui.px(480) ? base_ui.px(14) : base_ui.px(28);
+    float width = std::min(io.DisplaySize.x, base_ui.px(Metrics::content_max_width) + side * 2);
+    ImGui::SetNextWindowPos(ImVec2(std::floor((io.DisplaySize.x - width) * 0.5f), 0));
+    ImGui::SetNextWindowSize(ImVec2(width, io.DisplaySize.y));
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                             ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                             ImGuiWindowFlags_NoBackground;
+    flags &= ~ImGuiWindowFlags_NoScrollbar;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(side, base_ui.px(18)));
+    ImGui::Begin("##imquiz", nullptr, flags);
+    ImGui::PopStyleVar();
+    if (!ImGui::IsWindowHovered() && io.MouseWheel != 0.0f && !ImGui::IsAnyItemActive())
+        ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseWheel * ImGui::GetTextLineHeightWithSpacing() * 5);
+
+    UiContext ui = base_ui;
+    ui.touch_scrolling = touch_drag_scroll(ui);
+
+    Action action;
+    Action notice = draw_notices(ui, state);
+    switch (state.screen) {
+    case app::Screen::Loading: action = draw_loading(ui, state); break;
+    case app::Screen::Catalog: action = draw_catalog(views.catalog, ui, state); break;
+    case app::Screen::Question: action = draw_question(views.question, ui, state); break;
+    case app::Screen::Results: action = draw_results(views.results, ui, state); break;
+    case app::Screen::Settings: action = draw_settings(views.settings, ui, state); break;
+    }
+    if (notice.kind != Action::Kind::None) action = notice;
+    ImGui::Dummy(ImVec2(0, ui.px(12)));
+
+    // Esc goes back one step, wherever you are (an open text field takes Esc first).
+    if (action.kind == Action::Kind::None && !ui.text_field_active &&
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
+        switch (state.screen) {
+        case app::Screen::Question:
+        case app::Screen::Results:
+            if (!state.embed) action.kind = Action::Kind::BackToCatalog;
+            break;
+        case app::Screen::Settings: action.kind = Action::Kind::CloseSettings; break;
+        default: break;
+        }
+    }
+    ImGui::End();
+    return action;
+}
+
+}  // namespace imquiz::ui

@@ -1,0 +1,107 @@
+#include "ui/theme.h"
+
+#include <algorithm>
+
+namespace imquiz::ui {
+
+namespace {
+// Must stay in step with scripts/subset-font.sh (the glyphs the shipped font subset keeps).
+// Static: ImGui keeps a pointer to the ranges for the atlas's lifetime.
+const ImWchar glyph_ranges[] = {
+    0x0020, 0x007E,  // Basic Latin
+    0x00A0, 0x017F,  // Latin-1 Supplement, Latin Extended-A (Indonesian, Western European names)
+    0x0400, 0x045F,  // Cyrillic (Russian)
+    0x0490, 0x0491,  // Ґ ґ
+    0x2010, 0x2027,  // dashes, quotes ’ “ ”, bullet •, ellipsis …
+    0x2030, 0x203A,  // per mille, primes, angle quotes
+    0x20AC, 0x20AC,  // €
+    0x2116, 0x2116,  // №
+    0x2122, 0x2122,  // ™
+    0x2190, 0x2193,  // arrows ← ↑ → ↓
+    0x2212, 0x2212,  // minus sign
+    0,
+};
+
+ImVec4 color(uint32_t packed) { return ImGui::ColorConvertU32ToFloat4(packed); }
+}  // namespace
+
+Fonts build_fonts(const std::string& ttf, float text_scale, float device_pixel_ratio) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    // Raster at the device's resolution; more than 3x buys nothing visible and costs atlas memory.
+    float raster = std::clamp(device_pixel_ratio, 1.0f, 3.0f);
+    ImFontConfig config;
+    config.FontDataOwnedByAtlas = false;
+    config.OversampleH = 1;  // the atlas is already at device resolution
+    config.OversampleV = 1;
+    config.PixelSnapH = true;
+    auto add = [&](float css_size) {
+        void* data = const_cast<char*>(ttf.data());
+        return io.Fonts->AddFontFromMemoryTTF(data, static_cast<int>(ttf.size()), css_size * text_scale * raster,
+                                              &config, glyph_ranges);
+    };
+    Fonts fonts;
+    fonts.body = add(Metrics::body_size);
+    fonts.heading = add(Metrics::heading_size);
+    fonts.small = add(Metrics::small_size);
+    io.Fonts->TexDesiredWidth = raster > 1.5f ? 2048 : 1024;
+    io.Fonts->Build();
+    io.FontGlobalScale = 1.0f / raster;
+    io.FontDefault = fonts.body;
+    return fonts;
+}
+
+void apply_style(const Palette& palette, const Metrics& metrics) {
+    ImGuiStyle& style = ImGui::GetStyle();
+    style = ImGuiStyle();
+    style.WindowPadding = ImVec2(metrics.px(16), metrics.px(16));
+    style.FramePadding = ImVec2(metrics.px(14), metrics.px(10));
+    style.ItemSpacing = ImVec2(metrics.px(12), metrics.px(12));
+    style.ItemInnerSpacing = ImVec2(metrics.px(10), metrics.px(8));
+    style.TouchExtraPadding = ImVec2(0, 0);
+    style.ScrollbarSize = metrics.px(10);
+    style.GrabMinSize = metrics.px(24);
+    style.WindowBorderSize = 0;
+    style.ChildBorderSize = 0;
+    style.PopupBorderSize = 1;
+    style.FrameBorderSize = 1;
+    style.WindowRounding = 0;
+    style.ChildRounding = metrics.px(12);
+    style.FrameRounding = metrics.px(10);
+    style.PopupRounding = metrics.px(10);
+    style.ScrollbarRounding = metrics.px(6);
+    style.GrabRounding = metrics.px(8);
+    style.WindowMenuButtonPosition = ImGuiDir_None;
+
+    ImVec4* c = style.Colors;
+    c[ImGuiCol_Text] = color(palette.text);
+    c[ImGuiCol_TextDisabled] = color(palette.text_muted);
+    c[ImGuiCol_WindowBg] = color(palette.background);
+    c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
+    c[ImGuiCol_PopupBg] = color(palette.surface);
+    c[ImGuiCol_Border] = color(palette.border);
+    c[ImGuiCol_BorderShadow] = ImVec4(0, 0, 0, 0);
+    c[ImGuiCol_FrameBg] = color(palette.surface);
+    c[ImGuiCol_FrameBgHovered] = color(palette.surface_hover);
+    c[ImGuiCol_FrameBgActive] = color(palette.accent_soft);
+    c[ImGuiCol_ScrollbarBg] = ImVec4(0, 0, 0, 0);
+    c[ImGuiCol_ScrollbarGrab] = color(palette.border);
+    c[ImGuiCol_ScrollbarGrabHovered] = color(palette.text_muted);
+    c[ImGuiCol_ScrollbarGrabActive] = color(palette.accent);
+    c[ImGuiCol_CheckMark] = color(palette.accent);
+    c[ImGuiCol_SliderGrab] = color(palette.accent);
+    c[ImGuiCol_SliderGrabActive] = color(palette.accent_hover);
+    c[ImGuiCol_Button] = color(palette.surface);
+    c[ImGuiCol_ButtonHovered] = color(palette.surface_hover);
+    c[ImGuiCol_ButtonActive] = color(palette.accent_soft);
+    c[ImGuiCol_Header] = color(palette.accent_soft);
+    c[ImGuiCol_HeaderHovered] = color(palette.surface_hover);
+    c[ImGuiCol_HeaderActive] = color(palette.accent_soft);
+    c[ImGuiCol_Separator] = color(palette.border);
+    c[ImGuiCol_PlotHistogram] = color(palette.accent);
+    c[ImGuiCol_TextSelectedBg] = color(palette.accent_soft);
+    c[ImGuiCol_NavHighlight] = color(palette.accent);
+    c[ImGuiCol_ModalWindowDimBg] = ImVec4(0, 0, 0, palette.dark ? 0.6f : 0.35f);
+}
+
+}  // namespace imquiz::ui

@@ -1,0 +1,37 @@
+// Colours, spacing and fonts: the look of ImQuiz in one place. Sizes are CSS pixels at text size
+// 100%; `Metrics::px` scales a hand-written size by the learner's text-size setting, so no view
+// writes a raw pixel number of its own.
+#pragma once
+
+#include "ui/palette.h"
+
+#include <imgui.h>
+
+#include <string>
+
+namespace imquiz::ui {
+
+struct Metrics {
+    float text_scale = 1.0f;        // learner's text-size setting (0.875 .. 1.5)
+    float px(float css_pixels) const { return css_pixels * text_scale; }
+    static constexpr float body_size = 18.0f;
+    static constexpr float heading_size = 26.0f;
+    static constexpr float small_size = 15.0f;
+    static constexpr float content_max_width = 760.0f;
+};
+
+struct Fonts {
+    ImFont* body = nullptr;
+    ImFont* heading = nullptr;
+    ImFont* small = nullptr;
+};
+
+// Rebuilds the font atlas for this text scale and device pixel ratio: glyphs are rasterised at
+// size * ratio and drawn at 1 / ratio, so text stays crisp at devicePixelRatio 2 and 3.
+// `ttf` must outlive the atlas (it is not copied).
+Fonts build_fonts(const std::string& ttf, float text_scale, float device_pixel_ratio);
+
+// ImGui's own style (spacing, rounding, colours of stock widgets) from our palette.
+void apply_style(const Palette& palette, const Metrics& metrics);
+
+}  // namespace imquiz::ui

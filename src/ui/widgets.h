@@ -1,0 +1,74 @@
+// ImQuiz's own widgets on top of ImGui: cards, buttons, badges, icons. They draw and report what
+// the learner did; they never change the model (views turn their results into actions).
+#pragma once
+
+#include "ui/strings.h"
+#include "ui/theme.h"
+
+#include <imgui.h>
+#include <imgui_internal.h>  // ImVec2 arithmetic (IMGUI_DEFINE_MATH_OPERATORS), ImRect
+
+#include <string>
+#include <vector>
+
+namespace imquiz::ui {
+
+// An interactive item as the test hook and the accessibility mirror see it: where it is on the
+// canvas (CSS pixels) and what it does.
+struct ItemRect {
+    std::string id;       // stable within a screen: "choice:full-replica", "button:check"
+    std::string label;
+    float x, y, width, height;
+};
+
+// What every view's draw function gets: the look, the language, and where to record items.
+struct UiContext {
+    Palette palette;
+    Metrics metrics;
+    Fonts fonts;
+    Language language = Language::English;
+    bool reduced_motion = false;
+    bool touch_input = false;              // the last pointer event came from a touch screen
+    bool touch_scrolling = false;          // a touch drag is scrolling: swallow clicks
+    bool text_field_active = false;        // typing goes to a field, not to shortcuts
+    std::vector<ItemRect>* items = nullptr;
+    const char* str(Str id) const { return tr(language, id); }
+    float px(float css) const { return metrics.px(css); }
+};
+
+// Text of a given font, wrapped to the available width.
+void text_wrapped(const UiContext& ui, ImFont* font, const std::string& text, uint32_t color);
+// Height `text` takes when wrapped at `width` in `font`.
+float text_height(ImFont* font, const std::string& text, float width);
+
+enum class ButtonKind { Primary, Secondary, Quiet };
+// A rounded button with a minimum touch target of 44 CSS px. Returns true when pressed.
+bool button(const UiContext& ui, const char* id, const std::string& label, ButtonKind kind,
+            float width = 0.0f, bool enabled = true);
+
+enum class CardState { Normal, Selected, Correct, CorrectMissed, Wrong, Locked };
+struct ChoiceCard {
+    const char* id;              // stable id for ImGui and the test hook
+    std::string marker;          // "1", "2"... shown in a badge (the keyboard shortcut)
+    std::string text;
+    std::string feedback;        // per-choice feedback, shown under the text once checked
+    std::string status_label;    // "Your answer", "Correct answer": colour is never the only cue
+    CardState state = CardState::Normal;
+    bool multiple = false;       // square check box instead of round radio
+};
+// A full-width selectable answer card. Returns true when clicked / activated.
+bool choice_card(const UiContext& ui, const ChoiceCard& card);
+
+void progress_bar(const UiContext& ui, float fraction, float height);
+// A small pill with text: "Correct", "Passed", "8 questions".
+void badge(const UiContext& ui, const std::string& text, uint32_t foreground, uint32_t background);
+void icon_check(ImDrawList* draw, ImVec2 center, float size, uint32_t color);
+void icon_cross(ImDrawList* draw, ImVec2 center, float size, uint32_t color);
+
+// A rounded panel behind whatever is drawn between begin and end (explanations, bank cards).
+void panel_begin(const UiContext& ui, const char* id);
+void panel_end(const UiContext& ui, uint32_t background, uint32_t border);
+
+void record_item(const UiContext& ui, const std::string& id, const std::string& label);
+
+}  // namespace imquiz::ui

@@ -1,0 +1,151 @@
+// Browser test harness: serves the built site on a free loopback port, drives Debian's Chromium
+// through playwright-core, waits for the app's own signals (never a fixed sleep), fails on console
+// errors, and saves screenshots under the build folder.
+//
+//   import { startSite, openApp, ... } from './harness.mjs';
+//   const site = await startSite();                 // { url, close, faults }
+//   const { page, close } = await openApp(site.url + '?lang=ru');
+//   await clickItem(page, 'button:open:data-parallelism');
+import fs from 'node:fs';
+import path from 'node:path';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { serve, securityHeaders } from '../../scripts/serve.mjs';
+
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+
+export const SITE_DIR = process.env.IMQUIZ_SITE_DIR || path.resolve('build/web/site');
+export const ARTIFACTS = process.env.IMQUIZ_ARTIFACTS || path.resolve('build/native/browser-artifacts');
+fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
+  '--disable-default-apps', '--mute-audio',
+];
+
+// Serves SITE_DIR. `site.faults` maps a URL path to a handler (req, res) => true to inject failures.
+export async function startSite({ port = 0, host = '127.0.0.1', frameAncestors = '*', dir = SITE_DIR } = {}) {
+  const faults = new Map();
+  const server = await serve(dir, {
+    port, host, headers: securityHeaders({ frameAncestors }),
+    intercept: (req, res, urlPath) => {
+      const handler = faults.get(urlPath);
+      return handler ? handler(req, res) !== false : false;
+    },
+  });
+  return { ...server, faults };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+// Opens `url` in a fresh context and waits until the app drew its first frame.
+// Console errors and uncaught exceptions are collected; `expectNoErrors()` fails on them.
+export async function openApp(url, { browser = null, viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1,
+                                     colorScheme = 'light', context = null, waitFor = 'first-frame',
+                                     hasTouch = false, isMobile = false, reducedMotion = 'no-preference',
+                                     initScript = null, allowErrors = [] } = {}) {
+  const ownBrowser = !browser && !context;
+  browser = browser || (context ? null : await launchBrowser());
+  context = context || await browser.newContext({ viewport, deviceScaleFactor, colorScheme, hasTouch, isMobile,
+                                                  reducedMotion });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (allowErrors.some((pattern) => pattern.test(text))) return;
+    errors.push(`console: ${text}`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  if (initScript) await page.addInitScript(initScript);
+  await page.goto(url);
+  if (waitFor) await waitForSignal(page, waitFor);
+  return {
+    page, context, browser, errors,
+    expectNoErrors: () => assert.deepEqual(errors, [], 'the page logged errors'),
+    close: async () => { if (ownBrowser) await browser.close(); else await context.close(); },
+  };
+}
+
+export async function waitForSignal(page, name, timeout = 30000) {
+  await page.waitForFunction((n) => window.ImQuizHost && window.ImQuizHost.hasSignal(n), name,
+                             { timeout, polling: 50 });
+}
+
+// The app's published state (see app::describe): screen, banks, question, results, items.
+export async function appState(page) {
+  return page.evaluate(() => window.ImQuizHost.state);
+}
+
+// Waits until `predicate(state)` holds (a function evaluated in the page with the state).
+export async function waitForState(page, predicate, arg = null, timeout = 15000) {
+  await page.waitForFunction(([source, a]) => {
+    const state = window.ImQuizHost && window.ImQuizHost.state;
+    // eslint-disable-next-line no-new-func
+    return state && new Function('state', 'arg', `return (${source})(state, arg);`)(state, a);
+  }, [predicate.toString(), arg], { timeout, polling: 50 });
+  return appState(page);
+}
+
+// Clicks the centre of an interactive item the app drew (by its id in state.items), at its real
+// position on the canvas: what a learner's mouse would do.
+export async function clickItem(page, id, { timeout = 10000 } = {}) {
+  const state = await waitForState(page, (s, wanted) => s.items.some((item) => item.id === wanted), id, timeout)
+    .catch(async () => { throw new Error(`no item "${id}" on screen; items: ${(await appState(page)).items.map((i) => i.id).join(', ')}`); });
+  const item = state.items.find((i) => i.id === id);
+  await page.mouse.click(item.x + item.w / 2, item.y + Math.min(item.h / 2, 20));
+  return item;
+}
+
+// Items may be below the fold: wheel-scroll until the item is on screen, then click it.
+export async function scrollToAndClick(page, id, { maxScrolls = 40 } = {}) {
+  for (let i = 0; i < maxScrolls; i++) {
+    const state = await appState(page);
+    const item = state.items.find((it) => it.id === id);
+    const viewport = page.viewportSize();
+    if (item && item.y >= 0 && item.y + Math.min(item.h, 40) <= viewport.height) {
+      await page.mouse.click(item.x + item.w / 2, item.y + Math.min(item.h / 2, 20));
+      return item;
+    }
+    await page.mouse.move(viewport.width / 2, viewport.height / 2);
+    await page.mouse.wheel(0, item && item.y < 0 ? -200 : 200);
+    await page.waitForTimeout(60);  // let the wheel event reach a frame (the app wakes on input)
+  }
+  throw new Error(`could not bring "${id}" on screen`);
+}
+
+export async function screenshot(page, name) {
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  // Two animation frames: the app draws on input/resize; make sure the last one is composited.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.screenshot({ path: file });
+  return file;
+}
+
+// Counts distinct colours in a screenshot of the canvas area (decoded by the browser itself):
+// a blank or single-colour canvas means nothing was drawn.
+export async function distinctColors(page) {
+  const png = await page.screenshot();
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = 'data:image/png;base64,' + base64;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width; canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    const colors = new Set();
+    for (let i = 0; i < data.length; i += 16) colors.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return colors.size;
+  }, png.toString('base64'));
+}
+
+export async function assertCanvasNotBlank(page) {
+  const colors = await distinctColors(page);
+  assert.ok(colors > 20, `the canvas looks blank (${colors} distinct colours)`);
+}

@@ -1,0 +1,47 @@
+// The app starts in a real browser, draws its catalog from quizzes/index.json, and draws Cyrillic.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSite, openApp, waitForState, screenshot, assertCanvasNotBlank, launchBrowser } from './harness.mjs';
+
+const site = await startSite();
+const browser = await launchBrowser();
+test.after(async () => { await browser.close(); await site.close(); });
+
+test('first screen is the catalog with both launch quizzes', async () => {
+  const app = await openApp(site.url, { browser });
+  const state = await waitForState(app.page, (s) => s.screen === 'catalog' && s.banks.every((b) => b.state === 'ready'));
+  assert.deepEqual(state.banks.map((b) => b.id), ['data-parallelism', 'model-pipeline-parallelism']);
+  assert.ok(state.banks.every((b) => b.questions === 8));
+  assert.ok(state.items.some((i) => i.id === 'button:open:data-parallelism'), 'Start button drawn');
+  await assertCanvasNotBlank(app.page);
+  await screenshot(app.page, 'smoke-catalog-en');
+  assert.equal(await app.page.evaluate(() => document.getElementById('status').hidden), true, 'spinner hidden');
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('Russian interface and content render (lang=ru)', async () => {
+  const app = await openApp(site.url + '?lang=ru', { browser, deviceScaleFactor: 2 });
+  const state = await waitForState(app.page, (s) => s.screen === 'catalog' && s.banks.every((b) => b.state === 'ready'));
+  assert.equal(state.language, 'ru');
+  assert.match(state.banks[0].title, /[А-Яа-яЁё]/, 'Russian title');
+  assert.equal(await app.page.evaluate(() => document.documentElement.lang), 'ru');
+  await assertCanvasNotBlank(app.page);
+  await screenshot(app.page, 'smoke-catalog-ru-dpr2');
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('canvas follows the window size and device pixel ratio', async () => {
+  const app = await openApp(site.url, { browser, viewport: { width: 320, height: 640 }, deviceScaleFactor: 3 });
+  const size = await app.page.evaluate(() => {
+    const c = document.getElementById('canvas');
+    return { width: c.width, height: c.height, css: c.getBoundingClientRect().width };
+  });
+  assert.equal(size.css, 320);
+  assert.equal(size.width, 960, 'backing store is CSS width x devicePixelRatio');
+  await app.page.setViewportSize({ width: 700, height: 500 });
+  await app.page.waitForFunction(() => document.getElementById('canvas').width === 2100, null, { timeout: 5000 });
+  app.expectNoErrors();
+  await app.close();
+});

@@ -1,0 +1,1 @@
+// Accessibility mirror: filled in by the accessibility work (issue 7).

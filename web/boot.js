@@ -1,0 +1,287 @@
+// ImQuiz page runtime: everything the C++ app needs from the browser, in plain JavaScript.
+// The wasm side reaches it only through src/platform/web/ (library_imquiz.js calls `ImQuizHost`).
+// Written for CSP `script-src 'self' 'wasm-unsafe-eval'`: no inline script, no eval.
+'use strict';
+
+(function () {
+  var params = new URLSearchParams(location.search);
+  var statusBox = document.getElementById('status');
+  var statusText = document.getElementById('status-text');
+
+  // ---- Fatal states: never a blank page ----------------------------------------------------
+  function showProblem(title, text, buttonLabel, onButton) {
+    statusBox.hidden = false;
+    statusBox.className = 'failed';
+    statusBox.setAttribute('role', 'alert');
+    statusBox.textContent = '';
+    var h = document.createElement('h1'); h.textContent = title; statusBox.appendChild(h);
+    var p = document.createElement('p'); p.textContent = text; statusBox.appendChild(p);
+    if (buttonLabel) {
+      var b = document.createElement('button'); b.type = 'button'; b.textContent = buttonLabel;
+      b.addEventListener('click', onButton); statusBox.appendChild(b); b.focus();
+    }
+    document.getElementById('canvas').style.visibility = 'hidden';
+    document.getElementById('app').removeAttribute('aria-busy');
+    host.signal('fatal');
+  }
+  function reload() { location.reload(); }
+
+  function webgl2Available() {
+    try {
+      var c = document.createElement('canvas');
+      return !!(window.WebGL2RenderingContext && c.getContext('webgl2'));
+    } catch (e) { return false; }
+  }
+
+  // ---- Storage: localStorage probed for real, with an in-memory fallback --------------------
+  // Namespaced by the deployment's folder so two ImQuiz copies on one origin never collide.
+  var namespace = 'imquiz:' + new URL('.', location.href).pathname + ':';
+  var memory = new Map();          // the fallback, and writes localStorage refused
+  var local = null;
+  var storageProblem = '';
+  try {
+    var candidate = window.localStorage;           // the property access itself may throw
+    var probeKey = namespace + '__probe__';
+    candidate.setItem(probeKey, '1');
+    if (candidate.getItem(probeKey) !== '1') throw new Error('read back failed');
+    candidate.removeItem(probeKey);
+    local = candidate;
+  } catch (e) {
+    storageProblem = (e && e.name) || 'unavailable';
+  }
+  var changedKeys = [];
+  window.addEventListener('storage', function (event) {
+    if (event.storageArea !== local || !event.key || event.key.indexOf(namespace) !== 0) return;
+    changedKeys.push(event.key.substring(namespace.length));
+    host.wake();
+  });
+
+  // ---- Fetches: started early, handed to the app when it asks ----------------------------
+  var fetches = new Map();         // url -> Promise<{status, bytes, error}>
+  function load(url) {
+    if (fetches.has(url)) return fetches.get(url);
+    var controller = typeof AbortController === 'function' ? new AbortController() : null;
+    var timer = setTimeout(function () { if (controller) controller.abort(); }, 15000);
+    var promise = fetch(url, { cache: 'no-cache', signal: controller ? controller.signal : undefined })
+      .then(function (response) {
+        return response.arrayBuffer().then(function (buffer) {
+          return { status: response.status, bytes: new Uint8Array(buffer),
+                   error: response.ok ? '' : 'the server answered ' + response.status + ' ' + response.statusText };
+        });
+      })
+      .catch(function (e) {
+        return { status: 0, bytes: new Uint8Array(0),
+                 error: e && e.name === 'AbortError' ? 'no answer within 15 seconds'
+                                                      : 'could not reach the server (offline?)' };
+      })
+      .finally(function () { clearTimeout(timer); });
+    fetches.set(url, promise);
+    return promise;
+  }
+  function forget(url) { fetches.delete(url); }   // a retry must really go to the network
+
+  // Head start: the catalog and each bank it lists are requested while the wasm downloads.
+  var catalogUrl = 'quizzes/index.json';
+  load('fonts/imquiz-sans.ttf');
+  load(catalogUrl).then(function (r) {
+    if (r.status < 200 || r.status >= 300) return;
+    try {
+      var catalog = JSON.parse(new TextDecoder().decode(r.bytes));
+      var wanted = params.get('quiz');
+      (catalog.banks || []).forEach(function (entry) {
+        if (entry && typeof entry.file === 'string' && (!wanted || entry.id === wanted))
+          load(new URL(entry.file, new URL(catalogUrl, location.href)).href);
+      });
+    } catch (e) { /* the engine reports a broken catalog itself */ }
+  });
+  if (params.get('bank')) load(params.get('bank'));
+
+  // ---- Host page (iframe) messaging -------------------------------------------------------
+  // Learner data goes only to origins the host allowed: `origin=` in the URL, or the origin of a
+  // parent that introduced itself with an `imquiz:hello` handshake when no origin= is given.
+  var embedded = window.parent !== window;
+  var allowedOrigins = (params.get('origin') || '').split(',').map(function (s) { return s.trim(); })
+    .filter(function (s) { return /^https?:\/\/[^/]+$/.test(s); });
+  var handshakeOrigin = null;
+  var h5pReady = false;
+  var lastHeight = 0;
+  function sendToHost(message) {
+    if (!embedded) return;
+    var targets = allowedOrigins.length ? allowedOrigins : (handshakeOrigin ? [handshakeOrigin] : []);
+    targets.forEach(function (origin) { window.parent.postMessage(message, origin); });
+  }
+  window.addEventListener('message', function (event) {
+    if (!embedded || event.source !== window.parent) return;
+    var data = event.data;
+    if (!data || typeof data !== 'object') return;
+    if (data.context === 'h5p') {          // h5p-resizer.js on the host page
+      if (data.action === 'hello') { h5pReady = true; postHeight(lastHeight, true); }
+      else if (data.action === 'ready') { window.parent.postMessage({ context: 'h5p', action: 'hello' }, '*'); }
+      else if (data.action === 'resizePrepared') {
+        window.parent.postMessage({ context: 'h5p', action: 'resize', scrollHeight: lastHeight }, '*');
+      }
+      return;
+    }
+    if (data.type === 'imquiz:hello' && typeof event.origin === 'string') {
+      if (!allowedOrigins.length || allowedOrigins.indexOf(event.origin) >= 0) {
+        handshakeOrigin = event.origin;
+        window.parent.postMessage({ type: 'imquiz:welcome', height: lastHeight }, event.origin);
+      }
+    }
+  });
+  // Height carries no learner data, so it may go to any parent: embed.js and h5p-resizer.js both
+  // check that the message comes from their own iframe.
+  function postHeight(height, force) {
+    if (!embedded || height <= 0 || (!force && height === lastHeight)) return;
+    lastHeight = height;
+    window.parent.postMessage({ type: 'imquiz:height', height: height }, '*');
+    if (h5pReady) {
+      window.parent.postMessage({ context: 'h5p', action: 'prepareResize',
+                                  scrollHeight: height, clientHeight: document.documentElement.clientHeight }, '*');
+    }
+  }
+  if (embedded) window.parent.postMessage({ context: 'h5p', action: 'hello' }, '*');
+
+  // ---- Test hook and accessibility mirror link ----------------------------------------------
+  var signals = {};
+  var signalWaiters = {};
+  var pageActions = [];
+  var host = window.ImQuizHost = {
+    params: params,
+    embedded: embedded,
+    namespace: namespace,
+    state: null,
+    stateListeners: [],
+    signal: function (name) {
+      signals[name] = performance.now();
+      (signalWaiters[name] || []).forEach(function (resolve) { resolve(signals[name]); });
+      delete signalWaiters[name];
+      if (name === 'first-frame') {
+        statusBox.hidden = true;
+        document.getElementById('app').removeAttribute('aria-busy');
+      }
+    },
+    hasSignal: function (name) { return name in signals; },
+    // Resolves with the time (performance.now()) the app first raised `name`.
+    whenSignal: function (name) {
+      if (name in signals) return Promise.resolve(signals[name]);
+      return new Promise(function (resolve) { (signalWaiters[name] = signalWaiters[name] || []).push(resolve); });
+    },
+    publishState: function (json) {
+      try { host.state = JSON.parse(json); } catch (e) { return; }
+      host.stateListeners.forEach(function (listener) { listener(host.state); });
+    },
+    // An action the page wants performed, as if the learner did it on the canvas.
+    act: function (action) { pageActions.push(JSON.stringify(action)); host.wake(); },
+    takeAction: function () { return pageActions.length ? pageActions.shift() : null; },
+    wake: function () { if (window.Module && Module._imquiz_wake) Module._imquiz_wake(); },
+
+    load: load,
+    forget: forget,
+    storage: {
+      persistent: function () { return local !== null; },
+      problem: function () { return storageProblem; },
+      get: function (key) {
+        if (memory.has(key)) return memory.get(key);
+        if (!local) return null;
+        try { return local.getItem(namespace + key); } catch (e) { return null; }
+      },
+      set: function (key, value) {
+        if (local) {
+          try { local.setItem(namespace + key, value); memory.delete(key); return true; }
+          catch (e) { storageProblem = (e && e.name) || 'write failed'; }
+        }
+        memory.set(key, value);  // the session goes on; the app tells the learner it is not saved
+        return false;
+      },
+      remove: function (key) {
+        memory.delete(key);
+        if (!local) return true;
+        try { local.removeItem(namespace + key); return true; } catch (e) { return false; }
+      },
+      keys: function () {
+        var out = new Set(memory.keys());
+        if (local) {
+          try {
+            for (var i = 0; i < local.length; i++) {
+              var k = local.key(i);
+              if (k && k.indexOf(namespace) === 0) out.add(k.substring(namespace.length));
+            }
+          } catch (e) { /* keep what memory has */ }
+        }
+        return Array.from(out);
+      },
+      takeChanged: function () { var out = changedKeys; changedKeys = []; return out; }
+    },
+    postToHost: function (json) { try { sendToHost(JSON.parse(json)); } catch (e) { /* not JSON: drop */ } },
+    reportHeight: function (px) { postHeight(px, false); },
+    download: function (name, text) {
+      var url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+      var a = document.createElement('a'); a.href = url; a.download = name;
+      document.body.appendChild(a); a.click(); a.remove();
+      setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+    },
+    pickedFiles: [],
+    pickFile: function () {
+      var input = document.createElement('input'); input.type = 'file'; input.accept = '.json,application/json';
+      input.addEventListener('change', function () {
+        var file = input.files && input.files[0];
+        if (!file) return;
+        file.text().then(function (text) { host.pickedFiles.push(text); host.wake(); });
+      });
+      input.click();
+    },
+    setDocumentInfo: function (lang, title) {
+      document.documentElement.lang = lang;
+      document.title = title;
+    },
+    showCrash: function (what) {
+      showProblem('ImQuiz stopped', 'Something went wrong inside the quiz (' + what + '). ' +
+        'Your saved progress is safe: it was stored after every answer. Reload to continue.', 'Reload', reload);
+    }
+  };
+
+  // ---- Waking the app: it draws only while something changes ------------------------------
+  ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup', 'touchstart', 'touchmove',
+   'touchend', 'resize', 'focus', 'blur', 'visibilitychange', 'compositionend', 'input']
+    .forEach(function (type) { window.addEventListener(type, host.wake, { capture: true, passive: true }); });
+  if (window.matchMedia) {
+    ['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)', '(prefers-contrast: more)']
+      .forEach(function (q) { var m = matchMedia(q); if (m.addEventListener) m.addEventListener('change', host.wake); });
+  }
+
+  // ---- Start the module, or say why it cannot start ---------------------------------------
+  if (typeof WebAssembly !== 'object') {
+    showProblem('This browser cannot run ImQuiz', 'ImQuiz needs WebAssembly, which this browser does ' +
+      'not provide or has switched off. Please open the quiz in a current version of Firefox, Chrome, Edge or Safari.');
+    return;
+  }
+  if (!webgl2Available() || params.get('nowebgl') === '1') {
+    showProblem('This browser cannot draw ImQuiz', 'ImQuiz draws with WebGL 2, which is switched off or ' +
+      'not supported here (it is sometimes disabled by graphics-driver blocklists or strict privacy ' +
+      'settings). Please try another browser or enable hardware acceleration.');
+    return;
+  }
+
+  window.Module = {
+    canvas: document.getElementById('canvas'),
+    print: function (text) { console.log(text); },
+    printErr: function (text) { console.warn(text); },
+    onAbort: function (what) { host.showCrash(String(what)); },
+    // The wasm download began with the page (<link rel=preload>); instantiateStreaming reuses it.
+    locateFile: function (path) { return path; }
+  };
+  window.addEventListener('error', function (event) {
+    if (event.target && event.target.tagName === 'SCRIPT') {
+      showProblem('ImQuiz could not load', 'Part of the app (' + (event.target.src || 'a script') +
+        ') did not arrive. Check the connection and try again.', 'Retry', reload);
+    }
+  }, true);
+
+  // ---- Offline: the service worker caches the app after the first visit --------------------
+  if ('serviceWorker' in navigator && params.get('sw') !== '0' && location.protocol !== 'file:') {
+    window.addEventListener('load', function () {
+      navigator.serviceWorker.register('sw.js').catch(function () { /* online-only is fine */ });
+    });
+  }
+})();
