@@ -88,9 +88,11 @@ struct ProgressDecodeResult {
     int version = 0;                    // the version found (0 if none)
     bool newer_version = false;         // written by a newer ImQuiz: leave it alone
     bool migrated = false;              // version < progress_format_version
-    // Everything wrong, like `finishedAttempts[2].percent: expected a number`. With a record,
-    // these parts were skipped and the rest was kept (salvaged).
+    // Everything wrong, like `finished[2].percent: expected a number, got a string`. With a
+    // record, these parts were skipped and the rest was kept (salvaged).
     std::vector<std::string> problems;
+    // What a migration changed on purpose (nothing wrong with the input), for the log.
+    std::vector<std::string> notes;
 };
 
 // Never aborts, whatever the text.
@@ -152,7 +154,9 @@ public:
     ImportSummary import_all(std::string_view json_text);
 
 private:
-    std::string free_key(const std::string& wanted);
+    // decode_progress, plus: a record under another bank's key is unreadable here.
+    ProgressDecodeResult decode_stored(std::string_view bank_id, const std::string& stored);
+
     KeyValueStore& store_;
     std::string prefix_;
 };

@@ -1,0 +1,215 @@
+#include "engine/json_fields.h"
+
+#include "engine/unicode.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+namespace imquiz {
+namespace {
+
+// Optimal string alignment distance (a swap of neighbours counts once): "explanaton" is 1 from
+// "explanation", "corretc" 1 from "correct".
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i)
+        d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const char x = static_cast<char>(std::tolower(static_cast<unsigned char>(a[i - 1])));
+            const char y = static_cast<char>(std::tolower(static_cast<unsigned char>(b[j - 1])));
+            const std::size_t cost = x == y ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[a.size()][b.size()];
+}
+
+} // namespace
+
+bool is_slug(std::string_view text) {
+    if (text.empty() || text.front() == '-' || text.back() == '-')
+        return false;
+    char previous = 0;
+    for (char c : text) {
+        const bool alphanumeric = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        if (!alphanumeric && c != '-')
+            return false;
+        if (c == '-' && previous == '-')
+            return false;
+        previous = c;
+    }
+    return true;
+}
+
+bool is_blank_text(std::string_view text) {
+    return normalize_for_matching(text).empty();
+}
+
+std::string in_quotes(std::string_view text) {
+    std::string result = "\"";
+    result += text;
+    result += '"';
+    return result;
+}
+
+std::string format_number(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.15g", value);
+    return buffer;
+}
+
+std::optional<std::string_view> closest_name(std::string_view unknown,
+                                             const std::vector<std::string_view>& known) {
+    if (unknown.size() > 40)
+        return std::nullopt;   // no typo is that long, and the distance is quadratic
+    std::optional<std::string_view> best;
+    std::size_t best_distance = 0;
+    for (std::string_view candidate : known) {
+        const std::size_t distance = edit_distance(unknown, candidate);
+        const std::size_t allowed = candidate.size() <= 4 ? 1 : 2;
+        if (distance <= allowed && (!best || distance < best_distance)) {
+            best = candidate;
+            best_distance = distance;
+        }
+    }
+    return best;
+}
+
+void Reporter::add(Diagnostic diagnostic) {
+    if (full_)
+        return;
+    if (out_.size() + 1 >= limits_.max_diagnostics) {
+        diagnostic.severity = Diagnostic::Severity::Error;
+        diagnostic.path.clear();
+        diagnostic.line = diagnostic.column = 0;
+        diagnostic.message =
+            "too many problems: only the first " + std::to_string(out_.size()) + " are reported";
+        full_ = true;
+    }
+    out_.push_back(std::move(diagnostic));
+}
+
+void Reporter::error(const std::string& path, std::string message) {
+    Diagnostic diagnostic;
+    diagnostic.file = std::string(file_);
+    diagnostic.path = path;
+    diagnostic.message = std::move(message);
+    add(std::move(diagnostic));
+}
+
+void Reporter::warning(const std::string& path, std::string message) {
+    Diagnostic diagnostic;
+    diagnostic.severity = Diagnostic::Severity::Warning;
+    diagnostic.file = std::string(file_);
+    diagnostic.path = path;
+    diagnostic.message = std::move(message);
+    add(std::move(diagnostic));
+}
+
+bool FieldReader::expect_object(const Json& value, const std::string& path) {
+    if (value.is_object())
+        return true;
+    type_error(path, "an object", value);
+    return false;
+}
+
+void FieldReader::check_fields(const Json& object, const std::string& path,
+                               const std::vector<std::string_view>& known,
+                               const std::vector<std::string_view>& other_fields,
+                               std::string_view other_message) {
+    const auto* fields = object.get_ptr<const Json::object_t*>();
+    if (fields == nullptr)
+        return;
+    for (const auto& field : *fields) {
+        if (report_.full())
+            return;
+        const std::string& name = field.first;
+        if (std::find(known.begin(), known.end(), name) != known.end())
+            continue;
+        if (std::find(other_fields.begin(), other_fields.end(), name) != other_fields.end()) {
+            report_.error(path, "field " + in_quotes(name) + " " + std::string(other_message));
+            continue;
+        }
+        std::string message = "unknown field " + in_quotes(name);
+        if (auto suggestion = closest_name(name, known))
+            message += " (did you mean " + in_quotes(*suggestion) + "?)";
+        report_.error(path, std::move(message));
+    }
+}
+
+const Json* FieldReader::required(const Json& object, const std::string& path,
+                                  std::string_view name) {
+    const Json* value = find_field(object, name);
+    if (value == nullptr)
+        report_.error(path, "missing required field " + in_quotes(name));
+    return value;
+}
+
+std::optional<std::string> FieldReader::string(const Json& value, const std::string& path) {
+    if (const std::string* text = as_string(value))
+        return *text;
+    type_error(path, "a string", value);
+    return std::nullopt;
+}
+
+std::optional<bool> FieldReader::boolean(const Json& value, const std::string& path) {
+    if (auto result = as_bool(value))
+        return result;
+    type_error(path, "true or false", value);
+    return std::nullopt;
+}
+
+std::optional<double> FieldReader::number(const Json& value, const std::string& path) {
+    if (auto result = as_number(value))
+        return result;
+    type_error(path, "a number", value);
+    return std::nullopt;
+}
+
+std::optional<long long> FieldReader::whole_number(const Json& value, const std::string& path) {
+    if (auto result = as_integer(value))
+        return result;
+    if (auto number = as_number(value))
+        report_.error(path, "expected a whole number, got " + format_number(*number));
+    else
+        type_error(path, "a whole number", value);
+    return std::nullopt;
+}
+
+const Json::array_t* FieldReader::array(const Json& value, const std::string& path) {
+    if (const auto* items = value.get_ptr<const Json::array_t*>())
+        return items;
+    type_error(path, "an array", value);
+    return nullptr;
+}
+
+std::optional<std::string> FieldReader::slug(const Json& value, const std::string& path,
+                                             std::string_view example) {
+    auto text = string(value, path);
+    if (!text)
+        return std::nullopt;
+    if (text->size() > max_id_length) {
+        report_.error(path, "id is longer than " + std::to_string(max_id_length) + " characters");
+        return std::nullopt;
+    }
+    if (!is_slug(*text)) {
+        report_.error(path, "invalid id " + in_quotes(*text) +
+                                ": use lowercase letters, digits and single hyphens, like " +
+                                in_quotes(example));
+        return std::nullopt;
+    }
+    return text;
+}
+
+void FieldReader::type_error(const std::string& path, std::string_view expected,
+                             const Json& got) {
+    report_.error(path, "expected " + std::string(expected) + ", got " + describe_json_type(got));
+}
+
+} // namespace imquiz

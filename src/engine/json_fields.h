@@ -1,0 +1,82 @@
+// Internal to the engine: checked reads of JSON fields that report every problem at its JSON
+// path, shared by the bank/catalog loader and the progress decoder.
+#pragma once
+
+#include "engine/bank_loader.h"
+#include "engine/diagnostics.h"
+#include "engine/json_reader.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace imquiz {
+
+constexpr std::size_t max_id_length = 64;
+
+// [a-z0-9]+(-[a-z0-9]+)*, the shape of bank, question and choice ids.
+bool is_slug(std::string_view text);
+// Nothing but whitespace, by the same rules short answers are compared with.
+bool is_blank_text(std::string_view text);
+std::string in_quotes(std::string_view text);
+// Shortest readable form for messages ("3.5", "4", "1e+20").
+std::string format_number(double value);
+// The known name `unknown` most likely stands for (a typo within 1-2 edits), if any.
+std::optional<std::string_view> closest_name(std::string_view unknown,
+                                             const std::vector<std::string_view>& known);
+
+// Collects the diagnostics of one file, up to LoadLimits::max_diagnostics.
+class Reporter {
+public:
+    Reporter(std::string_view file, const LoadLimits& limits, std::vector<Diagnostic>& out)
+        : file_(file), limits_(limits), out_(out) {}
+
+    void add(Diagnostic diagnostic);
+    void error(const std::string& path, std::string message);
+    void warning(const std::string& path, std::string message);
+    bool full() const { return full_; }
+    std::size_t count() const { return out_.size(); }
+    bool any_error() const { return has_errors(out_); }
+    const LoadLimits& limits() const { return limits_; }
+    std::string_view file() const { return file_; }
+
+private:
+    std::string_view file_;
+    const LoadLimits& limits_;
+    std::vector<Diagnostic>& out_;
+    bool full_ = false;
+};
+
+// Typed reads of JSON values; a wrong type is reported at its path and gives nullopt/null.
+class FieldReader {
+public:
+    explicit FieldReader(Reporter& report) : report_(report) {}
+
+    bool expect_object(const Json& value, const std::string& path);
+
+    // Unknown fields are errors (with the closest known name); `other_fields` are known
+    // elsewhere (another question type) and get `field "x" <other_message>` instead.
+    void check_fields(const Json& object, const std::string& path,
+                      const std::vector<std::string_view>& known,
+                      const std::vector<std::string_view>& other_fields = {},
+                      std::string_view other_message = {});
+
+    // Reports `missing required field "name"` at `path` when absent.
+    const Json* required(const Json& object, const std::string& path, std::string_view name);
+
+    std::optional<std::string> string(const Json& value, const std::string& path);
+    std::optional<bool> boolean(const Json& value, const std::string& path);
+    std::optional<double> number(const Json& value, const std::string& path);
+    std::optional<long long> whole_number(const Json& value, const std::string& path);
+    const Json::array_t* array(const Json& value, const std::string& path);
+    std::optional<std::string> slug(const Json& value, const std::string& path,
+                                    std::string_view example);
+
+    void type_error(const std::string& path, std::string_view expected, const Json& got);
+
+private:
+    Reporter& report_;
+};
+
+} // namespace imquiz
