@@ -1,0 +1,123 @@
+#include "engine/bank_writer.h"
+
+#include "engine/json_reader.h"
+
+#include <algorithm>
+
+namespace imquiz {
+namespace {
+
+// A plain text stays a string; a translated one lists the bank's languages first, in the
+// author's order, then any other (alphabetically, as LocalizedText keeps them).
+Json text_json(const LocalizedText& text, const std::vector<std::string>& languages) {
+    if (text.is_plain())
+        return text.plain();
+    Json object = Json::object();
+    const auto& translations = text.translations();
+    for (const std::string& language : languages)
+        if (auto found = translations.find(language); found != translations.end())
+            object[language] = found->second;
+    for (const auto& [language, translation] : translations)
+        if (std::find(languages.begin(), languages.end(), language) == languages.end())
+            object[language] = translation;
+    return object;
+}
+
+Json numeric_answer_json(const NumericAnswer& answer) {
+    Json object = Json::object();
+    if (answer.form == NumericAnswer::Form::Range) {
+        object["min"] = answer.min;
+        object["max"] = answer.max;
+    } else {
+        object["value"] = answer.value;
+        if (answer.tolerance != 0)
+            object["tolerance"] = answer.tolerance;
+    }
+    return object;
+}
+
+Json question_json(const Question& question, const std::vector<std::string>& languages) {
+    Json object = Json::object();
+    object["id"] = question.id;
+    object["type"] = std::string(to_string(question.type));
+    if (!question.tags.empty())
+        object["tags"] = question.tags;
+    object["prompt"] = text_json(question.prompt, languages);
+    switch (question.type) {
+    case QuestionType::SingleChoice:
+    case QuestionType::MultipleChoice: {
+        Json choices = Json::array();
+        for (const Choice& choice : question.choices) {
+            Json item = Json::object();
+            item["id"] = choice.id;
+            item["text"] = text_json(choice.text, languages);
+            if (choice.correct)
+                item["correct"] = true;
+            if (!choice.feedback.empty())
+                item["feedback"] = text_json(choice.feedback, languages);
+            choices.push_back(std::move(item));
+        }
+        object["choices"] = std::move(choices);
+        break;
+    }
+    case QuestionType::TrueFalse: object["answer"] = question.true_false_answer; break;
+    case QuestionType::Numeric:
+        object["answer"] = numeric_answer_json(question.numeric_answer);
+        if (!question.unit.empty())
+            object["unit"] = text_json(question.unit, languages);
+        break;
+    case QuestionType::ShortText: {
+        Json accepted = Json::array();
+        for (const LocalizedText& text : question.accepted_texts)
+            accepted.push_back(text_json(text, languages));
+        object["accept"] = std::move(accepted);
+        break;
+    }
+    }
+    if (!question.explanation.empty())
+        object["explanation"] = text_json(question.explanation, languages);
+    return object;
+}
+
+Json settings_json(const Settings& settings) {
+    const Settings defaults;
+    Json object = Json::object();
+    if (settings.shuffle_choices != defaults.shuffle_choices)
+        object["shuffleChoices"] = settings.shuffle_choices;
+    if (settings.shuffle_questions != defaults.shuffle_questions)
+        object["shuffleQuestions"] = settings.shuffle_questions;
+    if (settings.pool_size != defaults.pool_size)
+        object["poolSize"] = settings.pool_size;
+    if (settings.pass_percent != defaults.pass_percent)
+        object["passPercent"] = settings.pass_percent;
+    if (settings.partial_credit != defaults.partial_credit)
+        object["partialCredit"] = settings.partial_credit;
+    return object;
+}
+
+} // namespace
+
+std::string bank_to_json(const Bank& bank) {
+    Json root = Json::object();
+    root["format"] = "imquiz-bank";
+    root["version"] = 1;
+    root["id"] = bank.id;
+    root["title"] = text_json(bank.title, bank.languages);
+    if (!bank.description.empty())
+        root["description"] = text_json(bank.description, bank.languages);
+    root["languages"] = bank.languages;
+    root["defaultLanguage"] = bank.default_language;
+    if (!bank.notes.empty())
+        root["notes"] = bank.notes;
+    Json settings = settings_json(bank.settings);
+    if (!settings.empty())
+        root["settings"] = std::move(settings);
+    Json questions = Json::array();
+    for (const Question& question : bank.questions)
+        questions.push_back(question_json(question, bank.languages));
+    root["questions"] = std::move(questions);
+    // The replacing error handler: nlohmann's default would throw (abort here) on invalid UTF-8.
+    return root.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+} // namespace imquiz

@@ -1,0 +1,234 @@
+// Bank -> Moodle GIFT, in the subset import_gift() reads back to the same bank.
+#include "engine/import.h"
+
+#include "engine/import_support.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace imquiz {
+namespace {
+
+using namespace import_support;
+
+// Every character GIFT gives a meaning, escaped; a line break as \n.
+std::string escaped(std::string_view text) {
+    std::string result;
+    result.reserve(text.size());
+    for (char c : text) {
+        if (c == '\n') {
+            result += "\\n";
+            continue;
+        }
+        if (c == '\r')
+            continue;
+        if (std::string_view("~=#{}:\\").find(c) != std::string_view::npos)
+            result += '\\';
+        result += c;
+    }
+    return result;
+}
+
+// The shortest "%g" spelling that reads back as the same double.
+std::string format_number(double value) {
+    char buffer[40];
+    for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
+        if (std::strtod(buffer, nullptr) == value)
+            break;
+    }
+    return buffer;
+}
+
+// An answer line. A text that starts with '%' would be read as a weight, so it gets an explicit
+// one (%100% for right, %0% for wrong), which reads back the same.
+std::string answer_line(char marker, std::string weight, std::string_view text,
+                        std::string_view feedback) {
+    if (weight.empty() && !text.empty() && text.front() == '%')
+        weight = marker == '=' ? "%100%" : "%0%";
+    std::string line(1, marker);
+    line += weight + escaped(text);
+    if (!feedback.empty())
+        line += "#" + escaped(feedback);
+    return line + "\n";
+}
+
+// "// " before every line of a free text, so all of it stays a comment.
+std::string comment(std::string_view label, std::string_view text) {
+    std::string result;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        result += "// " + std::string(label) + std::string(text.substr(start, end - start)) + "\n";
+        label = "";
+        start = end + 1;
+    }
+    return result;
+}
+
+class GiftWriter {
+public:
+    GiftWriter(const Bank& bank, std::string_view language, std::vector<Diagnostic>* losses)
+        : bank_(bank), language_(language), losses_(losses) {}
+
+    std::string write() {
+        out_ += comment("ImQuiz bank ", in_quotes(bank_.id) + ": " + text(bank_.title));
+        if (!bank_.description.empty())
+            out_ += comment("", text(bank_.description));
+        out_ += "// Texts in " + in_quotes(language_) +
+                ". Read back with: quizc import --from gift FILE --lang " + std::string(language_) +
+                " --id " + bank_.id + "\n\n";
+        if (bank_.languages.size() > 1)
+            lose("languages", "GIFT holds one language: only the " + in_quotes(language_) +
+                                  " texts are exported");
+        if (!bank_.notes.empty())
+            lose("notes", "GIFT has no author notes: they are left out");
+        const Settings defaults;
+        const Settings& settings = bank_.settings;
+        if (settings.shuffle_choices != defaults.shuffle_choices ||
+            settings.shuffle_questions != defaults.shuffle_questions ||
+            settings.pool_size != defaults.pool_size ||
+            settings.pass_percent != defaults.pass_percent ||
+            settings.partial_credit != defaults.partial_credit)
+            lose("settings", "GIFT has no bank settings: they are left out");
+        for (std::size_t i = 0; i < bank_.questions.size(); ++i)
+            write_question(bank_.questions[i], "questions[" + std::to_string(i) + "]");
+        return std::move(out_);
+    }
+
+private:
+    const std::string& text(const LocalizedText& value) const {
+        return value.get(language_, bank_.default_language);
+    }
+
+    void lose(const std::string& path, std::string message) {
+        if (losses_ == nullptr)
+            return;
+        Diagnostic diagnostic;
+        diagnostic.severity = Diagnostic::Severity::Warning;
+        diagnostic.path = path;
+        diagnostic.message = std::move(message);
+        losses_->push_back(std::move(diagnostic));
+    }
+
+    void write_category(const Question& question, const std::string& path) {
+        const std::string tag = question.tags.empty() ? std::string() : question.tags.front();
+        if (question.tags.size() > 1)
+            lose(path + ".tags", "GIFT keeps one category per question: tags after the first "
+                                 "are left out");
+        if (!tag.empty() && gift_category_tag(tag) != tag)
+            lose(path + ".tags[0]", "the tag " + in_quotes(tag) + " is read back from GIFT as " +
+                                        in_quotes(gift_category_tag(tag)));
+        if (tag == category_)
+            return;
+        category_ = tag;
+        out_ += "$CATEGORY: " + tag + "\n\n";
+    }
+
+    void write_question(const Question& question, const std::string& path) {
+        write_category(question, path);
+        std::string prompt = escaped(text(question.prompt));
+        for (std::string_view format : {"[html]", "[markdown]", "[plain]", "[moodle]"})
+            if (prompt.compare(0, format.size(), format) == 0)
+                prompt = "[plain]" + prompt;   // else the import would take it for a format
+        out_ += "::" + question.id + "::" + prompt + " {\n";
+        switch (question.type) {
+        case QuestionType::SingleChoice:
+        case QuestionType::MultipleChoice: write_choices(question, path); break;
+        case QuestionType::TrueFalse: out_ += question.true_false_answer ? "TRUE\n" : "FALSE\n"; break;
+        case QuestionType::Numeric: {
+            const NumericAnswer& answer = question.numeric_answer;
+            if (answer.form == NumericAnswer::Form::Range)
+                out_ += "#" + format_number(answer.min) + ".." + format_number(answer.max) + "\n";
+            else if (answer.tolerance == 0)
+                out_ += "#" + format_number(answer.value) + "\n";
+            else
+                out_ += "#" + format_number(answer.value) + ":" +
+                        format_number(answer.tolerance) + "\n";
+            if (!question.unit.empty())
+                lose(path + ".unit", "GIFT has no units: the unit is left out");
+            break;
+        }
+        case QuestionType::ShortText: write_accepted(question, path); break;
+        }
+        if (!question.explanation.empty())
+            out_ += "####" + escaped(text(question.explanation)) + "\n";
+        out_ += "}\n\n";
+    }
+
+    void write_choices(const Question& question, const std::string& path) {
+        std::size_t right = 0;
+        for (const Choice& choice : question.choices)
+            right += choice.correct ? 1 : 0;
+        // Single choice: "=" for the right answer. Multiple choice: the right answers share
+        // 100% and each wrong one takes it all away, as Moodle grades "all or nothing".
+        // Five decimals, as Moodle lists its grades (33.33333, 14.28571).
+        char weight[32];
+        std::snprintf(weight, sizeof weight, "%.5f",
+                      100.0 / static_cast<double>(right == 0 ? 1 : right));
+        std::string right_weight = weight;
+        while (right_weight.back() == '0')
+            right_weight.pop_back();
+        if (right_weight.back() == '.')
+            right_weight.pop_back();
+        right_weight = "%" + right_weight + "%";
+        Question read_back = question;
+        for (const Choice& choice : question.choices) {
+            const std::string& choice_text = text(choice.text);
+            const std::string& feedback = text(choice.feedback);
+            if (question.type == QuestionType::SingleChoice)
+                out_ += answer_line(choice.correct ? '=' : '~', "", choice_text, feedback);
+            else
+                out_ += answer_line('~', choice.correct ? right_weight : "%-100%", choice_text,
+                                    feedback);
+        }
+        // GIFT has no choice ids: the import makes them from the texts again.
+        for (Choice& choice : read_back.choices)
+            choice.text = LocalizedText::same_in_all_languages(text(choice.text));
+        assign_choice_ids(read_back);
+        for (std::size_t i = 0; i < question.choices.size(); ++i) {
+            if (read_back.choices[i].id != question.choices[i].id) {
+                lose(path + ".choices",
+                     "GIFT has no choice ids: importing this file makes them from the texts, "
+                     "so learners' progress on the question would not carry over");
+                break;
+            }
+        }
+    }
+
+    // Every translation of every accepted answer (all of them count as right in the bank).
+    void write_accepted(const Question& question, const std::string& path) {
+        std::vector<std::string> written;
+        const auto add = [&](const std::string& answer) {
+            for (const std::string& existing : written)
+                if (existing == answer)
+                    return;
+            written.push_back(answer);
+            if (answer.find("->") != std::string::npos)
+                lose(path + ".accept", "the answer " + in_quotes(answer) +
+                                           " contains \"->\": GIFT reads it as a matching "
+                                           "question");
+            out_ += answer_line('=', "", answer, "");
+        };
+        for (const LocalizedText& accepted : question.accepted_texts) {
+            add(text(accepted));
+            for (const auto& translation : accepted.translations())
+                add(translation.second);
+        }
+    }
+
+    const Bank& bank_;
+    std::string_view language_;
+    std::vector<Diagnostic>* losses_;
+    std::string category_;
+    std::string out_;
+};
+
+} // namespace
+
+std::string export_gift(const Bank& bank, std::string_view language,
+                        std::vector<Diagnostic>* losses) {
+    return GiftWriter(bank, language, losses).write();
+}
+
+} // namespace imquiz

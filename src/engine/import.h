@@ -1,0 +1,64 @@
+// Authoring: banks from the quiz formats teachers already have (Moodle GIFT, Aiken, a plain-text
+// layout with an optional answer key), and banks back to GIFT. The formats and every convention
+// chosen here are described in docs/authoring.md.
+//
+// Never throws or aborts, whatever the input. Every problem is a Diagnostic with the source
+// file's name, a 1-based line and a column in characters (path left empty); a problem that
+// concerns the whole file has line 0. The bank is only returned when there is no error: it has
+// been written as bank JSON and read back through load_bank(), whose diagnostics are included
+// (moved to the line of the question they concern), so an imported bank always passes
+// `quizc validate`.
+#pragma once
+
+#include "engine/bank.h"
+#include "engine/diagnostics.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace imquiz {
+
+struct ImportOptions {
+    // The bank's id (a slug). Empty: derived from the file name ("Week 3.gift" -> "week-3").
+    std::string bank_id;
+    // The language every imported text is stored under; the bank declares only this one.
+    std::string language = "en";
+    // The bank's title. Empty: the document's own title (plain text) or one made from the file
+    // name ("week-3.gift" -> "Week 3").
+    std::string title;
+};
+
+struct ImportResult {
+    std::optional<Bank> bank;              // set when there is no error (warnings allowed)
+    std::vector<Diagnostic> diagnostics;   // errors and warnings, in source order
+};
+
+// Moodle GIFT: multiple choice, true/false, short answer and numerical questions. Matching,
+// essay, missing-word and description items are skipped with a warning.
+ImportResult import_gift(std::string_view text, std::string_view file_name,
+                         const ImportOptions& options = {});
+
+// Aiken: a question line, options "A." or "A)", then "ANSWER: X".
+ImportResult import_aiken(std::string_view text, std::string_view file_name,
+                          const ImportOptions& options = {});
+
+// The plain-text layout of our seed documents: a title line, an intro paragraph, numbered
+// questions ("1. ...") with bulleted options ("• ..."). The right options are marked in the
+// document (a trailing "(*)" or "[x]" after the bullet) or listed in a separate key file
+// (`key_file_text`, lines like "1: 2" or "1 = B"); `key_file_name` names it in diagnostics.
+ImportResult import_text(std::string_view text, std::string_view file_name,
+                         const ImportOptions& options = {},
+                         std::optional<std::string_view> key_file_text = std::nullopt,
+                         std::string_view key_file_name = "key");
+
+// The bank as GIFT, its texts in `language` (falling back to the bank's default language).
+// What GIFT cannot hold (units, tags after the first, bank settings, the other translations) is
+// left out; when `losses` is given, each loss is added to it as a warning whose path names the
+// bank field (`questions[2].unit`). A bank imported from GIFT comes back the same after
+// export_gift() and import_gift() (see docs/authoring.md for the exact subset).
+std::string export_gift(const Bank& bank, std::string_view language,
+                        std::vector<Diagnostic>* losses = nullptr);
+
+} // namespace imquiz

@@ -1,0 +1,483 @@
+#include "engine/import_support.h"
+
+#include "engine/bank_loader.h"
+#include "engine/bank_writer.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace imquiz::import_support {
+namespace {
+
+constexpr std::size_t max_id_length = 64;
+
+bool is_continuation_byte(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+// The offset of the first byte that is not part of well-formed UTF-8 (Unicode table 3-7: no
+// overlong forms, no surrogates, nothing above U+10FFFF); npos when the text is well-formed.
+std::size_t first_invalid_utf8(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t length = 0;
+        unsigned char low = 0x80;
+        unsigned char high = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            length = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            length = 3;
+            if (c == 0xE0)
+                low = 0xA0;
+            if (c == 0xED)
+                high = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            length = 4;
+            if (c == 0xF0)
+                low = 0x90;
+            if (c == 0xF4)
+                high = 0x8F;
+        } else {
+            return i;
+        }
+        if (i + length > text.size())
+            return i;
+        const unsigned char second = static_cast<unsigned char>(text[i + 1]);
+        if (second < low || second > high)
+            return i;
+        for (std::size_t k = 2; k < length; ++k)
+            if (!is_continuation_byte(static_cast<unsigned char>(text[i + k])))
+                return i;
+        i += length;
+    }
+    return std::string_view::npos;
+}
+
+// Decodes one code point at `i` and advances past it; an ill-formed byte gives U+FFFD.
+std::uint32_t next_code_point(std::string_view text, std::size_t& i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    std::size_t length = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
+    if (length == 0 || i + length > text.size()) {
+        ++i;
+        return 0xFFFD;
+    }
+    std::uint32_t code = length == 1 ? c : c & (0xFF >> (length + 1));
+    for (std::size_t k = 1; k < length; ++k) {
+        const unsigned char next = static_cast<unsigned char>(text[i + k]);
+        if (!is_continuation_byte(next)) {
+            ++i;
+            return 0xFFFD;
+        }
+        code = (code << 6) | (next & 0x3F);
+    }
+    i += length;
+    return code;
+}
+
+// Latin-1 letters U+00C0..U+00FF without their accents; null for × and ÷.
+const char* const latin1_letters[64] = {
+    "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",
+    "d", "n", "o", "o", "o", "o", "o", nullptr, "o", "u", "u", "u", "u", "y", "th", "ss",
+    "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",
+    "d", "n", "o", "o", "o", "o", "o", nullptr, "o", "u", "u", "u", "u", "y", "th", "y"};
+
+// Russian letters U+0430..U+044F, transliterated the way URLs usually spell them; the hard and
+// soft signs give "" (they belong to the word, they don't separate it).
+const char* const cyrillic_letters[32] = {
+    "a", "b", "v", "g", "d", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p",
+    "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya"};
+
+// What `code` contributes to a slug: letters and digits (lowercase ASCII), "" for a character
+// that is part of a word but writes nothing, null for a separator.
+const char* slug_piece(std::uint32_t code, char (&ascii)[2]) {
+    if ((code >= 'a' && code <= 'z') || (code >= '0' && code <= '9')) {
+        ascii[0] = static_cast<char>(code);
+        return ascii;
+    }
+    if (code >= 'A' && code <= 'Z') {
+        ascii[0] = static_cast<char>(code - 'A' + 'a');
+        return ascii;
+    }
+    if (code == '\'' || code == 0x2019 || code == 0x02BC)
+        return "";
+    if (code >= 0xC0 && code <= 0xFF)
+        return latin1_letters[code - 0xC0];
+    if (code >= 0x0410 && code <= 0x042F)
+        return cyrillic_letters[code - 0x0410];
+    if (code >= 0x0430 && code <= 0x044F)
+        return cyrillic_letters[code - 0x0430];
+    switch (code) {
+    case 0x0401: case 0x0451: return "e";    // Ё ё
+    case 0x0404: case 0x0454: return "ye";   // Є є
+    case 0x0406: case 0x0456: return "i";    // І і
+    case 0x0407: case 0x0457: return "yi";   // Ї ї
+    case 0x0490: case 0x0491: return "g";    // Ґ ґ
+    default: return nullptr;
+    }
+}
+
+bool is_ascii_space(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+std::string file_stem(std::string_view file_name) {
+    const std::size_t slash = file_name.find_last_of("/\\");
+    if (slash != std::string_view::npos)
+        file_name.remove_prefix(slash + 1);
+    const std::size_t dot = file_name.rfind('.');
+    if (dot != std::string_view::npos && dot > 0)
+        file_name = file_name.substr(0, dot);
+    return std::string(file_name);
+}
+
+// "week-3_quiz" -> "Week 3 quiz".
+std::string title_from_file_name(std::string_view file_name) {
+    std::string title = file_stem(file_name);
+    std::replace(title.begin(), title.end(), '-', ' ');
+    std::replace(title.begin(), title.end(), '_', ' ');
+    title = std::string(trim(title));
+    if (title.empty())
+        return "Imported quiz";
+    if (title[0] >= 'a' && title[0] <= 'z')
+        title[0] = static_cast<char>(title[0] - 'a' + 'A');
+    return title;
+}
+
+// "questions[3].choices[1].text" -> 3, with `rest` = "choices[1].text".
+bool split_question_path(std::string_view path, std::size_t& index, std::string_view& rest) {
+    constexpr std::string_view prefix = "questions[";
+    if (path.substr(0, prefix.size()) != prefix)
+        return false;
+    std::size_t i = prefix.size();
+    std::size_t value = 0;
+    const std::size_t digits_start = i;
+    while (i < path.size() && path[i] >= '0' && path[i] <= '9' && i - digits_start < 9)
+        value = value * 10 + static_cast<std::size_t>(path[i++] - '0');
+    if (i == digits_start || i >= path.size() || path[i] != ']')
+        return false;
+    index = value;
+    rest = path.substr(i + 1);
+    if (!rest.empty() && rest.front() == '.')
+        rest.remove_prefix(1);
+    return true;
+}
+
+// "choices[1].text" with field "choices" -> 1.
+bool item_index(std::string_view rest, std::string_view field, std::size_t& index) {
+    if (rest.substr(0, field.size()) != field || rest.size() <= field.size() ||
+        rest[field.size()] != '[')
+        return false;
+    std::size_t value = 0;
+    std::size_t i = field.size() + 1;
+    const std::size_t digits_start = i;
+    while (i < rest.size() && rest[i] >= '0' && rest[i] <= '9' && i - digits_start < 9)
+        value = value * 10 + static_cast<std::size_t>(rest[i++] - '0');
+    if (i == digits_start)
+        return false;
+    index = value;
+    return true;
+}
+
+// A load_bank() diagnostic (with a JSON path) moved to where the source wrote that part.
+Diagnostic located(Diagnostic diagnostic, const SourceMap& map) {
+    const std::string path = diagnostic.path;
+    diagnostic.path.clear();
+    if (path.empty())
+        return diagnostic;
+    SourcePosition where;
+    std::size_t index = 0;
+    std::string_view rest;
+    if (split_question_path(path, index, rest)) {
+        if (index < map.questions.size()) {
+            const QuestionSource& question = map.questions[index];
+            where = question.question;
+            std::size_t item = 0;
+            if (item_index(rest, "choices", item) && item < question.choices.size())
+                where = question.choices[item];
+            else if (item_index(rest, "accept", item) && item < question.accepted.size())
+                where = question.accepted[item];
+        }
+    } else {
+        rest = path;
+        if (path.substr(0, 5) == "title")
+            where = map.title;
+        else if (path.substr(0, 11) == "description")
+            where = map.description;
+    }
+    if (!rest.empty())
+        diagnostic.message = std::string(rest) + ": " + diagnostic.message;
+    diagnostic.line = where.line;
+    diagnostic.column = where.column;
+    return diagnostic;
+}
+
+} // namespace
+
+Source::Source(std::string_view text) : text_(text) {
+    std::size_t start = 0;
+    int number = 1;
+    while (true) {
+        const std::size_t end = text.find('\n', start);
+        std::string_view line =
+            text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        lines_.push_back(SourceLine{line, start, number++});
+        if (end == std::string_view::npos)
+            break;
+        start = end + 1;
+    }
+}
+
+SourcePosition Source::position_at(std::size_t offset) const {
+    offset = std::min(offset, text_.size());
+    auto after = std::upper_bound(lines_.begin(), lines_.end(), offset,
+                                  [](std::size_t value, const SourceLine& line) {
+                                      return value < line.offset;
+                                  });
+    const SourceLine& line = after == lines_.begin() ? lines_.front() : *(after - 1);
+    int column = 1;
+    for (std::size_t i = line.offset; i < offset; ++i)
+        if (!is_continuation_byte(static_cast<unsigned char>(text_[i])))
+            ++column;
+    return SourcePosition{line.number, column};
+}
+
+SourcePosition Source::start_of(const SourceLine& line) const {
+    std::size_t i = 0;
+    while (i < line.text.size() && is_ascii_space(line.text[i]))
+        ++i;
+    return position_at(line.offset + (i < line.text.size() ? i : 0));
+}
+
+Report::Report(std::string_view file_name, std::vector<Diagnostic>& out)
+    : file_name_(file_name), out_(out), limit_(LoadLimits{}.max_diagnostics) {}
+
+void Report::error(SourcePosition where, std::string message) {
+    Diagnostic diagnostic;
+    diagnostic.severity = Diagnostic::Severity::Error;
+    diagnostic.file = file_name_;
+    diagnostic.line = where.line;
+    diagnostic.column = where.column;
+    diagnostic.message = std::move(message);
+    add(std::move(diagnostic));
+}
+
+void Report::warning(SourcePosition where, std::string message) {
+    Diagnostic diagnostic;
+    diagnostic.severity = Diagnostic::Severity::Warning;
+    diagnostic.file = file_name_;
+    diagnostic.line = where.line;
+    diagnostic.column = where.column;
+    diagnostic.message = std::move(message);
+    add(std::move(diagnostic));
+}
+
+void Report::add(Diagnostic diagnostic) {
+    if (full_)
+        return;
+    if (out_.size() + 1 >= limit_) {
+        diagnostic.severity = Diagnostic::Severity::Error;
+        diagnostic.line = diagnostic.column = 0;
+        diagnostic.message =
+            "too many problems: only the first " + std::to_string(out_.size()) + " are reported";
+        full_ = true;
+    }
+    out_.push_back(std::move(diagnostic));
+}
+
+bool check_input(std::string_view& text, std::string_view what, Report& report) {
+    const std::size_t limit = LoadLimits{}.max_file_bytes;
+    if (text.size() > limit) {
+        report.error({}, std::string(what) + " is larger than " +
+                             std::to_string(limit / (1024 * 1024)) + " MiB");
+        return false;
+    }
+    constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
+    if (text.substr(0, byte_order_mark.size()) == byte_order_mark)
+        text.remove_prefix(byte_order_mark.size());
+    const std::size_t bad = first_invalid_utf8(text);
+    if (bad != std::string_view::npos) {
+        const Source source(text);
+        report.error(source.position_at(bad),
+                     "invalid UTF-8: save the " + std::string(what) + " as UTF-8");
+        return false;
+    }
+    return true;
+}
+
+bool start_bank(const ImportOptions& options, std::string_view file_name,
+                std::string_view document_title, Bank& bank, Report& report) {
+    bool valid = true;
+    if (!is_valid_language_code(options.language)) {
+        report.error({}, "invalid language code " + in_quotes(options.language) +
+                             ": use 2-3 lowercase letters, optionally with a region, like "
+                             "\"en\" or \"pt-BR\"");
+        valid = false;
+    }
+    if (!options.bank_id.empty()) {
+        if (!is_slug(options.bank_id) || options.bank_id.size() > max_id_length) {
+            report.error({}, "invalid bank id " + in_quotes(options.bank_id) +
+                                 ": use lowercase letters, digits and single hyphens (at most " +
+                                 std::to_string(max_id_length) +
+                                 " characters), like \"data-parallelism\"");
+            valid = false;
+        }
+        bank.id = options.bank_id;
+    } else {
+        bank.id = slugify(file_stem(file_name), max_id_length);
+        if (bank.id.empty())
+            bank.id = "imported";
+    }
+    bank.languages = {options.language};
+    bank.default_language = options.language;
+    std::string title(trim(options.title));
+    if (title.empty())
+        title = std::string(trim(document_title));
+    if (title.empty())
+        title = title_from_file_name(file_name);
+    bank.title = text_in(options.language, title);
+    return valid;
+}
+
+ImportResult finish_import(const Bank& bank, const SourceMap& map,
+                           std::vector<Diagnostic> diagnostics, std::string_view file_name) {
+    ImportResult result;
+    result.diagnostics = std::move(diagnostics);
+    if (!has_errors(result.diagnostics)) {
+        if (bank.questions.empty()) {
+            Diagnostic none;
+            none.file = std::string(file_name);
+            none.message = "no questions found";
+            result.diagnostics.push_back(std::move(none));
+        } else {
+            BankLoadResult loaded = load_bank(bank_to_json(bank), file_name);
+            for (Diagnostic& diagnostic : loaded.diagnostics)
+                result.diagnostics.push_back(located(std::move(diagnostic), map));
+            result.bank = std::move(loaded.bank);
+        }
+    }
+    // The imported file's problems first (a key file's after them), each file's by line.
+    std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
+                     [&](const Diagnostic& a, const Diagnostic& b) {
+                         const bool a_other = a.file != file_name;
+                         const bool b_other = b.file != file_name;
+                         return a_other != b_other ? b_other : a.line < b.line;
+                     });
+    if (has_errors(result.diagnostics))
+        result.bank.reset();
+    return result;
+}
+
+LocalizedText text_in(const std::string& language, std::string text) {
+    LocalizedText result;
+    result.set(language, std::move(text));
+    return result;
+}
+
+std::string_view trim(std::string_view text) {
+    while (!text.empty() && is_ascii_space(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && is_ascii_space(text.back()))
+        text.remove_suffix(1);
+    return text;
+}
+
+bool is_blank(std::string_view text) {
+    return trim(text).empty();
+}
+
+std::string slugify(std::string_view text, std::size_t max_length) {
+    std::string slug;
+    bool separator_pending = false;
+    std::size_t i = 0;
+    while (i < text.size() && slug.size() <= max_length) {
+        char ascii[2] = {0, 0};
+        const char* piece = slug_piece(next_code_point(text, i), ascii);
+        if (piece == nullptr) {
+            separator_pending = true;
+            continue;
+        }
+        if (*piece == 0)
+            continue;
+        if (separator_pending && !slug.empty())
+            slug += '-';
+        separator_pending = false;
+        slug += piece;
+    }
+    if (slug.size() > max_length) {
+        const std::size_t cut = slug.rfind('-', max_length);
+        slug.resize(cut != std::string::npos && cut >= max_length / 2 ? cut : max_length);
+    }
+    while (!slug.empty() && slug.back() == '-')
+        slug.pop_back();
+    return slug;
+}
+
+bool is_slug(std::string_view text) {
+    if (text.empty() || text.front() == '-' || text.back() == '-')
+        return false;
+    char previous = 0;
+    for (char c : text) {
+        const bool alphanumeric = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        if (!alphanumeric && c != '-')
+            return false;
+        if (c == '-' && previous == '-')
+            return false;
+        previous = c;
+    }
+    return true;
+}
+
+std::string unique_id(const std::string& base, std::set<std::string>& used) {
+    std::string id = base;
+    for (int suffix = 2; used.count(id) != 0; ++suffix) {
+        const std::string ending = "-" + std::to_string(suffix);
+        std::string start = base.substr(0, max_id_length - std::min(max_id_length, ending.size()));
+        while (!start.empty() && start.back() == '-')
+            start.pop_back();
+        id = start + ending;
+    }
+    used.insert(id);
+    return id;
+}
+
+void assign_choice_ids(Question& question) {
+    // Ids stay short: a choice text can be a whole sentence.
+    constexpr std::size_t max_choice_id_length = 40;
+    std::set<std::string> used;
+    for (std::size_t i = 0; i < question.choices.size(); ++i) {
+        Choice& choice = question.choices[i];
+        const auto& translations = choice.text.translations();
+        const std::string& text =
+            choice.text.is_plain() || translations.empty() ? choice.text.plain()
+                                                           : translations.begin()->second;
+        std::string base = slugify(text, max_choice_id_length);
+        if (base.empty())
+            base = "choice-" + std::to_string(i + 1);
+        choice.id = unique_id(base, used);
+    }
+}
+
+std::string gift_category_tag(std::string_view path) {
+    path = trim(path);
+    while (!path.empty() && path.back() == '/')
+        path.remove_suffix(1);
+    const std::size_t slash = path.rfind('/');
+    const std::string_view last = trim(slash == std::string_view::npos ? path
+                                                                       : path.substr(slash + 1));
+    std::string tag = slugify(last, max_id_length);
+    return tag.empty() ? std::string(last) : tag;
+}
+
+std::string in_quotes(std::string_view text) {
+    std::string result = "\"";
+    result += text;
+    result += '"';
+    return result;
+}
+
+} // namespace imquiz::import_support

@@ -1,0 +1,119 @@
+// Internal to the importers (import_gift.cpp, import_aiken.cpp, import_text.cpp): source lines
+// and positions, diagnostics, ids made from texts, and the last step every importer shares
+// (bank -> JSON -> load_bank, its diagnostics moved to source lines).
+#pragma once
+
+#include "engine/bank.h"
+#include "engine/diagnostics.h"
+#include "engine/import.h"
+
+#include <cstddef>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace imquiz::import_support {
+
+struct SourcePosition {
+    int line = 0;     // 1-based; 0 = the file as a whole
+    int column = 0;   // 1-based, in characters
+};
+
+struct SourceLine {
+    std::string_view text;    // without the line break (and without a '\r' before it)
+    std::size_t offset = 0;   // of the line's first byte in the source
+    int number = 0;           // 1-based
+};
+
+// The source split into lines, with a byte offset -> line/column map.
+class Source {
+public:
+    explicit Source(std::string_view text);
+    std::string_view text() const { return text_; }
+    const std::vector<SourceLine>& lines() const { return lines_; }
+    SourcePosition position_at(std::size_t offset) const;
+    // The position of the first non-blank character of `line` (column 1 for a blank line).
+    SourcePosition start_of(const SourceLine& line) const;
+
+private:
+    std::string_view text_;
+    std::vector<SourceLine> lines_;
+};
+
+// Collects one file's diagnostics, up to LoadLimits::max_diagnostics (then one error says so).
+class Report {
+public:
+    Report(std::string_view file_name, std::vector<Diagnostic>& out);
+    void error(SourcePosition where, std::string message);
+    void warning(SourcePosition where, std::string message);
+    void add(Diagnostic diagnostic);
+    bool any_error() const { return has_errors(out_); }
+    bool full() const { return full_; }
+    const std::string& file_name() const { return file_name_; }
+
+private:
+    std::string file_name_;
+    std::vector<Diagnostic>& out_;
+    std::size_t limit_;
+    bool full_ = false;
+};
+
+// Where each imported question, and each of its choices or accepted answers, was written;
+// parallel to Bank::questions. Used to move load_bank()'s diagnostics to source lines.
+struct QuestionSource {
+    SourcePosition question;
+    std::vector<SourcePosition> choices;    // parallel to Question::choices
+    std::vector<SourcePosition> accepted;   // parallel to Question::accepted_texts
+};
+
+struct SourceMap {
+    SourcePosition title;
+    SourcePosition description;
+    std::vector<QuestionSource> questions;
+};
+
+// Checks the input as a whole: size limit, UTF-8 (the first bad byte is reported with its
+// position). Removes a UTF-8 byte order mark from `text`. False after reporting an error.
+bool check_input(std::string_view& text, std::string_view what, Report& report);
+
+// Starts the bank from the options: id, language, title (`document_title` when the option is
+// empty, else one made from the file name). False after reporting an error.
+bool start_bank(const ImportOptions& options, std::string_view file_name,
+                std::string_view document_title, Bank& bank, Report& report);
+
+// Writes the bank as JSON, reads it back with load_bank() and returns it when nothing is wrong.
+// load_bank()'s diagnostics are moved to the positions in `map`. All diagnostics are sorted by
+// line (stably), the imported file's before another file's (a key file). No bank when
+// `diagnostics` already has an error or there is no question.
+ImportResult finish_import(const Bank& bank, const SourceMap& map,
+                           std::vector<Diagnostic> diagnostics, std::string_view file_name);
+
+// A text in the import language.
+LocalizedText text_in(const std::string& language, std::string text);
+
+// ASCII whitespace (space, tab, CR, LF, VT, FF) trimmed at both ends.
+std::string_view trim(std::string_view text);
+bool is_blank(std::string_view text);
+
+// A slug ([a-z0-9]+(-[a-z0-9]+)*) from any text: ASCII letters lowercased, Cyrillic
+// transliterated, apostrophes dropped, anything else separates words. Cut at a word boundary to
+// at most `max_length` characters; empty when the text has no letter or digit to keep.
+std::string slugify(std::string_view text, std::size_t max_length);
+bool is_slug(std::string_view text);
+
+// `base`, or `base-2`, `base-3`... whichever is not in `used` yet (`base` shortened when the
+// suffix would pass the 64-character id limit); added to `used`.
+std::string unique_id(const std::string& base, std::set<std::string>& used);
+
+// Choice ids from the choices' texts ("choice-N" when a text gives no slug), unique within the
+// question.
+void assign_choice_ids(Question& question);
+
+// The tag a GIFT "$CATEGORY: $course$/top/Networks" line gives: the last part of the path as a
+// slug ("networks"), or as written when a slug keeps nothing of it; empty for an empty path.
+std::string gift_category_tag(std::string_view path);
+
+std::string in_quotes(std::string_view text);
+
+} // namespace imquiz::import_support
