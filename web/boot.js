@@ -159,6 +159,9 @@
       if (name === 'first-frame') {
         statusBox.hidden = true;
         document.getElementById('app').removeAttribute('aria-busy');
+        // Keys reach the app through the canvas (SDL listens there only, so the host page and
+        // the accessibility mirror keep theirs). Not in an iframe: never steal the host's focus.
+        if (!embedded && document.activeElement === document.body) document.getElementById('canvas').focus();
       }
     },
     hasSignal: function (name) { return name in signals; },

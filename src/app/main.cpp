@@ -10,7 +10,9 @@
 #include <imgui_impl_sdl.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 #include <cstdio>
 #include <string>
 
@@ -27,6 +29,7 @@ struct Program {
     float fonts_scale = 0;       // text scale the atlas was built for
     float fonts_ratio = 0;       // device pixel ratio the atlas was built for
     bool touch_input = false;
+    std::vector<SDL_Event> deferred_key_events;
     int frames_drawn = 0;
     bool first_question_signalled = false;
     std::string last_state_json;
@@ -53,15 +56,39 @@ void translate_tab(SDL_Event& event) {
     event.key.keysym.sym = back ? SDLK_UP : SDLK_DOWN;
 }
 
+// ImGui 1.86 reads keys as "down this frame", so a key pressed and released between two frames
+// (usual when the loop sleeps while idle, and for fast typists and test drivers) would never be
+// seen, and "1 then Enter" in one frame would be one intent too many. So each frame takes at most
+// one key press, and each key changes state at most once; the rest waits for the next frame.
 void process_events(Program& program) {
+    std::vector<SDL_Event> events;
+    events.swap(program.deferred_key_events);
     SDL_Event event;
-    while (SDL_PollEvent(&event)) {
-        if (event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEMOTION)
-            program.touch_input = (event.type == SDL_MOUSEBUTTONDOWN ? event.button.which : event.motion.which) ==
-                                  SDL_TOUCH_MOUSEID;
-        translate_tab(event);
-        ImGui_ImplSDL2_ProcessEvent(&event);
+    while (SDL_PollEvent(&event)) events.push_back(event);
+    std::vector<SDL_Scancode> changed_now;
+    bool pressed_a_key = false;
+    auto seen = [](const std::vector<SDL_Scancode>& keys, SDL_Scancode key) {
+        return std::find(keys.begin(), keys.end(), key) != keys.end();
+    };
+    std::vector<SDL_Scancode> held_back;
+    for (SDL_Event& e : events) {
+        if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEMOTION)
+            program.touch_input = (e.type == SDL_MOUSEBUTTONDOWN ? e.button.which : e.motion.which) == SDL_TOUCH_MOUSEID;
+        translate_tab(e);
+        if (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) {
+            SDL_Scancode key = e.key.keysym.scancode;
+            bool hold = seen(changed_now, key) || seen(held_back, key) || (e.type == SDL_KEYDOWN && pressed_a_key);
+            if (hold) {
+                held_back.push_back(key);
+                program.deferred_key_events.push_back(e);
+                continue;
+            }
+            changed_now.push_back(key);
+            if (e.type == SDL_KEYDOWN) pressed_a_key = true;
+        }
+        ImGui_ImplSDL2_ProcessEvent(&e);
     }
+    if (!program.deferred_key_events.empty()) platform::request_frames(2);
 }
 
 void rebuild_fonts_if_needed(Program& program, float ratio) {

@@ -81,39 +81,59 @@ export async function appState(page) {
   return page.evaluate(() => window.ImQuizHost.state);
 }
 
-// Waits until `predicate(state)` holds (a function evaluated in the page with the state).
+// Waits until `predicate(state, arg)` holds. Polled from node: the page's CSP (no 'unsafe-eval')
+// rightly forbids evaluating test code from strings inside it.
 export async function waitForState(page, predicate, arg = null, timeout = 15000) {
-  await page.waitForFunction(([source, a]) => {
-    const state = window.ImQuizHost && window.ImQuizHost.state;
-    // eslint-disable-next-line no-new-func
-    return state && new Function('state', 'arg', `return (${source})(state, arg);`)(state, a);
-  }, [predicate.toString(), arg], { timeout, polling: 50 });
-  return appState(page);
+  const deadline = Date.now() + timeout;
+  let state = null;
+  for (;;) {
+    state = await appState(page);
+    if (state && predicate(state, arg)) return state;
+    if (Date.now() > deadline) {
+      const summary = state ? JSON.stringify({ screen: state.screen, question: state.question && state.question.index }) : 'no state';
+      throw new Error(`timed out waiting for ${predicate.toString().slice(0, 160)} (last: ${summary})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
+
+// An item's rectangle once the layout has settled (the same in two successive frames' states), or
+// null when it is not on screen.
+async function settledItem(page, id) {
+  let previous = null;
+  for (let i = 0; i < 50; i++) {
+    const state = await appState(page);
+    const item = state && state.items.find((it) => it.id === id);
+    const key = item ? `${item.x},${item.y},${item.w},${item.h}` : 'none';
+    if (previous === key) return item || null;
+    previous = key;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+  return null;
 }
 
 // Clicks the centre of an interactive item the app drew (by its id in state.items), at its real
 // position on the canvas: what a learner's mouse would do.
 export async function clickItem(page, id, { timeout = 10000 } = {}) {
-  const state = await waitForState(page, (s, wanted) => s.items.some((item) => item.id === wanted), id, timeout)
+  await waitForState(page, (s, wanted) => s.items.some((item) => item.id === wanted), id, timeout)
     .catch(async () => { throw new Error(`no item "${id}" on screen; items: ${(await appState(page)).items.map((i) => i.id).join(', ')}`); });
-  const item = state.items.find((i) => i.id === id);
+  const item = await settledItem(page, id);
+  if (!item) throw new Error(`item "${id}" did not settle`);
   await page.mouse.click(item.x + item.w / 2, item.y + Math.min(item.h / 2, 20));
   return item;
 }
 
 // Items may be below the fold: wheel-scroll until the item is on screen, then click it.
 export async function scrollToAndClick(page, id, { maxScrolls = 40 } = {}) {
+  const viewport = page.viewportSize();
   for (let i = 0; i < maxScrolls; i++) {
-    const state = await appState(page);
-    const item = state.items.find((it) => it.id === id);
-    const viewport = page.viewportSize();
+    const item = await settledItem(page, id);
     if (item && item.y >= 0 && item.y + Math.min(item.h, 40) <= viewport.height) {
       await page.mouse.click(item.x + item.w / 2, item.y + Math.min(item.h / 2, 20));
       return item;
     }
     await page.mouse.move(viewport.width / 2, viewport.height / 2);
     await page.mouse.wheel(0, item && item.y < 0 ? -200 : 200);
-    await page.waitForTimeout(60);  // let the wheel event reach a frame (the app wakes on input)
   }
   throw new Error(`could not bring "${id}" on screen`);
 }
