@@ -128,9 +128,12 @@ private:
     void write_question(const Question& question, const std::string& path) {
         write_category(question, path);
         std::string prompt = escaped(text(question.prompt));
-        for (std::string_view format : {"[html]", "[markdown]", "[plain]", "[moodle]"})
-            if (prompt.compare(0, format.size(), format) == 0)
+        for (std::string_view format : {"[html]", "[markdown]", "[plain]", "[moodle]"}) {
+            if (prompt.compare(0, format.size(), format) == 0) {
                 prompt = "[plain]" + prompt;   // else the import would take it for a format
+                break;
+            }
+        }
         out_ += "::" + question.id + "::" + prompt + " {\n";
         switch (question.type) {
         case QuestionType::SingleChoice:

@@ -360,12 +360,14 @@ ImportResult finish_import(const Bank& bank, const SourceMap& map,
             result.bank = std::move(loaded.bank);
         }
     }
-    // The imported file's problems first (a key file's after them), each file's by line.
+    // The imported file's problems first (a key file's after them), each file's in reading order.
     std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
                      [&](const Diagnostic& a, const Diagnostic& b) {
                          const bool a_other = a.file != file_name;
                          const bool b_other = b.file != file_name;
-                         return a_other != b_other ? b_other : a.line < b.line;
+                         if (a_other != b_other)
+                             return b_other;
+                         return a.line != b.line ? a.line < b.line : a.column < b.column;
                      });
     if (has_errors(result.diagnostics))
         result.bank.reset();

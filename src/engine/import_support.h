@@ -84,7 +84,7 @@ bool start_bank(const ImportOptions& options, std::string_view file_name,
 
 // Writes the bank as JSON, reads it back with load_bank() and returns it when nothing is wrong.
 // load_bank()'s diagnostics are moved to the positions in `map`. All diagnostics are sorted by
-// line (stably), the imported file's before another file's (a key file). No bank when
+// line and column (stably), the imported file's before another file's (a key file). No bank when
 // `diagnostics` already has an error or there is no question.
 ImportResult finish_import(const Bank& bank, const SourceMap& map,
                            std::vector<Diagnostic> diagnostics, std::string_view file_name);

@@ -225,12 +225,9 @@ private:
             return;
         }
         TextOption option;
-        option.marked = strip_marks(text);
-        option.text = std::string(text);
+        option.text = std::string(text);   // marks are read once continuation lines are in
         option.where = where;
         option.indent = indent;
-        if (option.text.empty())
-            report_.error(where, "the option text is empty");
         questions_.back().options.push_back(std::move(option));
     }
 
@@ -308,9 +305,18 @@ private:
                                          std::to_string(existing->second.where.line) + ")");
     }
 
-    void add_question(const TextQuestion& written, Bank& bank) {
+    void add_question(TextQuestion written, Bank& bank) {
         const std::string name = "question " + std::to_string(written.number);
         bool valid = true;
+        for (TextOption& option : written.options) {
+            std::string_view text = option.text;
+            option.marked = strip_marks(text);
+            option.text = std::string(text);
+            if (option.text.empty()) {
+                report_.error(option.where, "the option text is empty");
+                valid = false;
+            }
+        }
         if (written.prompt.empty()) {
             report_.error(written.where, name + " has no text");
             valid = false;
@@ -330,6 +336,7 @@ private:
         if (key != key_.end()) {
             key->second.used = true;
             std::vector<bool> from_key(written.options.size(), false);
+            bool key_valid = true;
             for (const KeyAnswer& answer : key->second.answers) {
                 if (answer.index < written.options.size()) {
                     from_key[answer.index] = true;
@@ -342,9 +349,10 @@ private:
                                            ? " (" + letters_up_to(written.options.size()) + ")"
                                            : std::string()) +
                                       "; the key says " + answer.written);
-                valid = false;
+                key_valid = false;
             }
-            if (marked && from_key != right)
+            valid = valid && key_valid;
+            if (key_valid && marked && from_key != right)
                 report_.warning(written.where, "the key file and the marks in the document "
                                                "disagree on " + name + ": the key file is used");
             right = from_key;
