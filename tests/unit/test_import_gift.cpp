@@ -1,0 +1,394 @@
+// Authoring (issue 10): Moodle GIFT -> bank. Every construct of tests/data/import/*.gift, the
+// problems reported with their exact text and position, and the examples of docs/authoring.md.
+#include "import_test_support.h"
+
+#include "engine/bank_loader.h"
+#include "engine/bank_writer.h"
+#include "engine/import.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace imquiz;
+using imquiz::testing::diagnostic_lines;
+using imquiz::testing::import_sample;
+using imquiz::testing::only_text;
+using Strings = std::vector<std::string>;
+
+namespace {
+
+std::vector<std::string> correct_texts(const Question& question) {
+    std::vector<std::string> texts;
+    for (const Choice& choice : question.choices)
+        if (choice.correct)
+            texts.push_back(only_text(choice.text));
+    return texts;
+}
+
+std::vector<std::string> accepted(const Question& question) {
+    std::vector<std::string> texts;
+    for (const LocalizedText& text : question.accepted_texts)
+        texts.push_back(only_text(text));
+    return texts;
+}
+
+ImportResult import_inline(const std::string& text, const ImportOptions& options = {}) {
+    return import_gift(text, "inline.gift", options);
+}
+
+} // namespace
+
+TEST_CASE("import_gift: every supported construct", "[import][gift]") {
+    const ImportResult result = import_gift(import_sample("all-constructs.gift"),
+                                            "all-constructs.gift", {});
+    CHECK(diagnostic_lines(result.diagnostics) == Strings{
+        "all-constructs.gift:13:1: warning: missing explanation",
+        "all-constructs.gift:23:1: warning: missing explanation",
+        "all-constructs.gift:27:1: warning: the answer feedback of a true/false question is "
+        "dropped: the bank keeps only the #### general feedback, as the explanation",
+        "all-constructs.gift:33:1: warning: missing explanation",
+        "all-constructs.gift:35:1: warning: missing explanation",
+        "all-constructs.gift:37:1: warning: missing explanation",
+        "all-constructs.gift:42:1: warning: the numerical question has 2 answers: only the first "
+        "fully right one is kept",
+        "all-constructs.gift:49:1: warning: missing explanation",
+        "all-constructs.gift:49:73: warning: short answer with weight 50% is dropped: only fully "
+        "right answers are accepted",
+        "all-constructs.gift:51:1: warning: missing explanation",
+        "all-constructs.gift:54:1: warning: missing explanation",
+        "all-constructs.gift:56:1: warning: missing explanation",
+        "all-constructs.gift:56:9: warning: [html] text is shown as written, tags included: "
+        "ImQuiz does not render HTML",
+        "all-constructs.gift:58:1: warning: missing explanation",
+        "all-constructs.gift:63:1: warning: missing explanation",
+        "all-constructs.gift:66:1: warning: matching question (\"->\") is not supported: skipped",
+        "all-constructs.gift:71:1: warning: essay question (empty answers {}) is not supported: "
+        "skipped",
+        "all-constructs.gift:73:26: warning: missing-word question (text after the answers) is "
+        "not supported: skipped",
+        "all-constructs.gift:75:1: warning: description item (text without answers) is not "
+        "supported: skipped",
+    });
+    REQUIRE(result.bank);
+    const Bank& bank = *result.bank;
+    REQUIRE(bank.questions.size() == 17);
+    const auto question = [&](const char* id) -> const Question& {
+        const Question* found = bank.find_question(id);
+        INFO("question id " << id);
+        REQUIRE(found != nullptr);
+        return *found;
+    };
+
+    SECTION("the bank around the questions") {
+        CHECK(bank.id == "all-constructs");
+        CHECK(only_text(bank.title) == "All constructs");
+        CHECK(bank.title.has_language("en"));
+        CHECK(bank.description.empty());
+        CHECK(bank.languages == Strings{"en"});
+        CHECK(bank.default_language == "en");
+    }
+    SECTION("ids: titles become slugs, untitled questions are numbered") {
+        Strings ids;
+        for (const Question& item : bank.questions)
+            ids.push_back(item.id);
+        CHECK(ids == Strings{"capital-of-france", "primes", "earth-flat", "sun-star", "water-wet",
+                             "moon-cheese", "pi", "dice", "seven", "speed-of-light", "animal",
+                             "capital-name", "q13", "q14", "html", "colon-title",
+                             "moodle-format"});
+    }
+    SECTION("multiple choice") {
+        SECTION("one right answer with =: single choice, per-answer and general feedback") {
+            const Question& capital = question("capital-of-france");
+            CHECK(capital.type == QuestionType::SingleChoice);
+            CHECK(only_text(capital.prompt) == "What is the capital of France?");
+            REQUIRE(capital.choices.size() == 3);
+            CHECK(capital.choices[0].id == "paris");
+            CHECK(capital.choices[0].correct);
+            CHECK(only_text(capital.choices[0].feedback) == "Right, Paris is the capital.");
+            CHECK(capital.choices[1].id == "lyon");
+            CHECK(only_text(capital.choices[1].feedback) == "Lyon is the second city.");
+            CHECK(capital.choices[2].feedback.empty());
+            CHECK(only_text(capital.explanation) == "Paris has been the capital since 987.");
+        }
+        SECTION("weights: positive ones are right, negative and none are wrong") {
+            const Question& primes = question("primes");
+            CHECK(primes.type == QuestionType::MultipleChoice);
+            CHECK(correct_texts(primes) == Strings{"2", "3"});
+            REQUIRE(primes.choices.size() == 4);
+            CHECK(only_text(primes.choices[2].feedback) == "4 = 2 × 2.");
+            CHECK(primes.explanation.empty());
+        }
+    }
+    SECTION("true/false: T, TRUE, F, FALSE and their feedback") {
+        CHECK(question("earth-flat").type == QuestionType::TrueFalse);
+        CHECK_FALSE(question("earth-flat").true_false_answer);
+        CHECK(question("earth-flat").explanation.empty());
+        CHECK(question("sun-star").true_false_answer);
+        CHECK(only_text(question("sun-star").explanation) == "The Sun is the closest star to us.");
+        CHECK(question("water-wet").true_false_answer);
+        CHECK(only_text(question("water-wet").explanation) == "Water wets what it touches.");
+        CHECK_FALSE(question("moon-cheese").true_false_answer);
+        CHECK(only_text(question("moon-cheese").explanation) ==
+              "Only in cartoons. Right, it is rock.");
+        CHECK(question("moodle-format").true_false_answer);
+        CHECK(only_text(question("moodle-format").prompt) == "Moodle text.");
+    }
+    SECTION("numerical: value:tolerance, range, exact, several answers") {
+        const NumericAnswer& pi = question("pi").numeric_answer;
+        CHECK(question("pi").type == QuestionType::Numeric);
+        CHECK(pi.form == NumericAnswer::Form::ValueWithTolerance);
+        CHECK(pi.value == 3.14);
+        CHECK(pi.tolerance == 0.005);
+        const NumericAnswer& dice = question("dice").numeric_answer;
+        CHECK(dice.form == NumericAnswer::Form::Range);
+        CHECK(dice.min == 1);
+        CHECK(dice.max == 6);
+        CHECK(question("seven").numeric_answer.value == 7);
+        CHECK(question("seven").numeric_answer.tolerance == 0);
+        const Question& light = question("speed-of-light");
+        CHECK(only_text(light.prompt) == "How fast is light in vacuum, in km/s?");
+        CHECK(light.numeric_answer.value == 299792);
+        CHECK(light.numeric_answer.tolerance == 1);
+        CHECK(only_text(light.explanation) == "Right.");
+    }
+    SECTION("short answer: every fully right answer is accepted") {
+        CHECK(question("animal").type == QuestionType::ShortText);
+        CHECK(accepted(question("animal")) == Strings{"hedgehog", "porcupine"});
+        CHECK(only_text(question("animal").explanation) == "Both have spines.");
+        CHECK(accepted(question("capital-name")) == Strings{"Paris", "Paris, France"});
+    }
+    SECTION("categories become tags: the last part of the path, as a slug") {
+        CHECK(question("capital-of-france").tags == Strings{"multiple-choice"});
+        CHECK(question("primes").tags == Strings{"multiple-choice"});
+        CHECK(question("earth-flat").tags == Strings{"truth"});
+        CHECK(question("speed-of-light").tags == Strings{"numbers"});
+        CHECK(question("moodle-format").tags == Strings{"words"});
+    }
+    SECTION("escapes, line breaks and format prefixes") {
+        CHECK(only_text(question("q13").prompt) ==
+              "Untitled question with an escaped {brace}, an equals sign = and a hash #, "
+              "written on two lines.");
+        CHECK(only_text(question("q14").prompt) == "A question in **markdown**.");
+        CHECK(only_text(question("html").prompt) == "<b>Bold</b> question?");
+        const Question& colon = question("colon-title");
+        CHECK(only_text(colon.prompt) == "Plain text: with a colon: and a line\nbreak.");
+        REQUIRE(colon.choices.size() == 2);
+        CHECK(only_text(colon.choices[0].text) == "first line\nsecond line");
+        CHECK(colon.choices[0].id == "first-line-second-line");
+    }
+    SECTION("the bank validates: what quizc validate would say is already in the diagnostics") {
+        const BankLoadResult loaded = load_bank(bank_to_json(bank), "all-constructs.gift");
+        REQUIRE(loaded.bank);
+        CHECK(imquiz::count_errors(loaded.diagnostics) == 0);
+        CHECK(imquiz::count_warnings(loaded.diagnostics) == 11);   // the missing explanations
+    }
+}
+
+TEST_CASE("import_gift: malformed items are reported with line and column, and no bank",
+          "[import][gift]") {
+    const ImportResult result = import_gift(import_sample("malformed.gift"), "malformed.gift", {});
+    CHECK_FALSE(result.bank);
+    CHECK(diagnostic_lines(result.diagnostics) == Strings{
+        "malformed.gift:3:28: error: the answers opened here are not closed: expected \"}\"",
+        "malformed.gift:5:1: error: the multiple choice question has no right answer: mark one "
+        "with \"=\" or weight it like \"~%50%\"",
+        "malformed.gift:7:27: error: invalid numerical answer \"three\": expected a number like "
+        "3.5, 3.5:0.1 or 1..5",
+        "malformed.gift:9:18: error: \"}\" without an opening \"{\": write \\} for a literal brace",
+        "malformed.gift:11:24: error: unknown answers \"maybe\": expected answers starting with "
+        "\"=\" or \"~\", T, TRUE, F or FALSE, or \"#\" for a number",
+        "malformed.gift:13:1: error: the question title is not closed: expected \"::\" after it",
+        "malformed.gift:15:28: error: the answer text is empty",
+        "malformed.gift:17:23: error: invalid weight \"%fifty%\": expected a percentage from -100 "
+        "to 100, like %50%",
+        "malformed.gift:19:23: error: the range \"5..1\" starts above its end",
+        "malformed.gift:21:36: error: the tolerance must not be negative",
+        "malformed.gift:23:22: error: \"{\" inside the answers: write \\{ for a literal brace",
+        "malformed.gift:25:1: error: the numerical question has no fully right answer (\"=\" "
+        "without a weight, or \"=%100%\")",
+        "malformed.gift:27:1: error: the short answer question has no fully right answer (\"=\" "
+        "without a weight, or \"=%100%\")",
+        "malformed.gift:27:27: warning: short answer with weight 50% is dropped: only fully right "
+        "answers are accepted",
+        "malformed.gift:29:1: error: the question text is empty",
+        "malformed.gift:31:30: error: a true/false answer takes at most two feedbacks (#for a "
+        "wrong answer#for a right one)",
+        "malformed.gift:33:17: error: the number \"1e999\" is out of range",
+    });
+}
+
+TEST_CASE("import_gift: options decide the id, language and title", "[import][gift]") {
+    const std::string gift = "::A::Is it? {T####Yes.}\n";
+
+    SECTION("defaults: id and title from the file name, English") {
+        const ImportResult result = import_gift(gift, "quizzes/Week 3_quiz.gift", {});
+        REQUIRE(result.bank);
+        CHECK(result.bank->id == "week-3-quiz");
+        CHECK(only_text(result.bank->title) == "Week 3 quiz");
+        CHECK(result.bank->languages == Strings{"en"});
+        CHECK(result.bank->questions[0].prompt.has_language("en"));
+    }
+    SECTION("a file name with nothing to make an id of") {
+        const ImportResult result = import_gift(gift, "---.gift", {});
+        REQUIRE(result.bank);
+        CHECK(result.bank->id == "imported");
+        CHECK(only_text(result.bank->title) == "Imported quiz");
+    }
+    SECTION("given id, language and title") {
+        ImportOptions options;
+        options.bank_id = "my-bank";
+        options.language = "pt-BR";
+        options.title = "  Meu banco ";
+        const ImportResult result = import_gift(gift, "x.gift", options);
+        REQUIRE(result.bank);
+        CHECK(result.bank->id == "my-bank");
+        CHECK(result.bank->languages == Strings{"pt-BR"});
+        CHECK(result.bank->default_language == "pt-BR");
+        CHECK(result.bank->title.get("pt-BR", "pt-BR") == "Meu banco");
+        CHECK(result.bank->questions[0].explanation.has_language("pt-BR"));
+    }
+    SECTION("an invalid id or language is an error for the file as a whole") {
+        ImportOptions options;
+        options.bank_id = "My Bank";
+        options.language = "english";
+        const ImportResult result = import_gift(gift, "x.gift", options);
+        CHECK_FALSE(result.bank);
+        CHECK(diagnostic_lines(result.diagnostics) == Strings{
+            "x.gift: error: invalid language code \"english\": use 2-3 lowercase letters, "
+            "optionally with a region, like \"en\" or \"pt-BR\"",
+            "x.gift: error: invalid bank id \"My Bank\": use lowercase letters, digits and single "
+            "hyphens (at most 64 characters), like \"data-parallelism\"",
+        });
+    }
+}
+
+TEST_CASE("import_gift: ids", "[import][gift]") {
+    SECTION("equal titles get a suffix; a title without letters gives a number") {
+        const ImportResult result = import_inline(
+            "::Same::One? {T}\n\n::Same::Two? {T}\n\n::???::Three? {T}\n\n::q3::Four? {T}\n");
+        REQUIRE(result.bank);
+        Strings ids;
+        for (const Question& question : result.bank->questions)
+            ids.push_back(question.id);
+        CHECK(ids == Strings{"same", "same-2", "q3", "q3-2"});
+    }
+    SECTION("Cyrillic titles and choices are transliterated") {
+        const ImportResult result =
+            import_inline("::Ёжик в тумане::Кто это? {=Ёжик ~Медвежонок ~Ёжик}\n");
+        REQUIRE(result.bank);
+        const Question& question = result.bank->questions[0];
+        CHECK(question.id == "ezhik-v-tumane");
+        CHECK(question.choices[0].id == "ezhik");
+        CHECK(question.choices[1].id == "medvezhonok");
+        CHECK(question.choices[2].id == "ezhik-2");
+    }
+    SECTION("choices with no letter to keep are numbered") {
+        const ImportResult result = import_inline("Pick. {=! ~?}\n");
+        REQUIRE(result.bank);
+        CHECK(result.bank->questions[0].choices[0].id == "choice-1");
+        CHECK(result.bank->questions[0].choices[1].id == "choice-2");
+    }
+    SECTION("a long title is cut at a word boundary, within the id limit") {
+        const ImportResult result = import_inline(
+            "::" + std::string(30, 'a') + " " + std::string(30, 'b') + " " + std::string(30, 'c') +
+            "::Long? {T}\n");
+        REQUIRE(result.bank);
+        CHECK(result.bank->questions[0].id == std::string(30, 'a') + "-" + std::string(30, 'b'));
+    }
+    SECTION("categories: Cyrillic transliterated, no letters kept as written, empty resets") {
+        const ImportResult result = import_inline(
+            "$CATEGORY: $course$/Вопросы\n::A::A? {T}\n\n$CATEGORY: ???\n\n::B::B? {T}\n\n"
+            "$CATEGORY:\n\n::C::C? {T}\n");
+        REQUIRE(result.bank);
+        CHECK(result.bank->questions[0].tags == Strings{"voprosy"});
+        CHECK(result.bank->questions[1].tags == Strings{"???"});
+        CHECK(result.bank->questions[2].tags.empty());
+    }
+}
+
+TEST_CASE("import_gift: encodings and line endings", "[import][gift]") {
+    SECTION("a byte order mark and CRLF line ends are accepted") {
+        const ImportResult result = import_inline("\xEF\xBB\xBF::A::Is it? {T}\r\n\r\n"
+                                                  "::B::Is it not? {\r\n=yes\r\n~no\r\n}\r\n");
+        REQUIRE(result.bank);
+        REQUIRE(result.bank->questions.size() == 2);
+        CHECK(result.bank->questions[0].id == "a");
+        CHECK(only_text(result.bank->questions[1].choices[0].text) == "yes");
+    }
+    SECTION("invalid UTF-8 is an error at the first bad byte") {
+        const ImportResult result = import_inline("::A::Is it?\n Вопрос\xFF? {T}\n");
+        CHECK_FALSE(result.bank);
+        CHECK(diagnostic_lines(result.diagnostics) ==
+              Strings{"inline.gift:2:8: error: invalid UTF-8: save the file as UTF-8"});
+    }
+    SECTION("the column counts characters, not bytes") {
+        const ImportResult result = import_inline("::Ёж::Вопрос? {#abc}\n");
+        CHECK(diagnostic_lines(result.diagnostics) ==
+              Strings{"inline.gift:1:17: error: invalid numerical answer \"abc\": expected a "
+                      "number like 3.5, 3.5:0.1 or 1..5"});
+    }
+}
+
+TEST_CASE("import_gift: nothing to import", "[import][gift]") {
+    SECTION("an empty file") {
+        CHECK(diagnostic_lines(import_inline("").diagnostics) ==
+              Strings{"inline.gift: error: no questions found"});
+    }
+    SECTION("only comments and skipped items") {
+        const ImportResult result = import_inline("// nothing\n\nWrite an essay. {}\n");
+        CHECK_FALSE(result.bank);
+        CHECK(diagnostic_lines(result.diagnostics) ==
+              Strings{"inline.gift: error: no questions found",
+                      "inline.gift:3:1: warning: essay question (empty answers {}) is not "
+                      "supported: skipped"});
+    }
+}
+
+TEST_CASE("import_gift: problems load_bank finds are moved to the question's line",
+          "[import][gift]") {
+    std::string gift = "::Fine::Fine? {T####Yes.}\n\n::Many::Too many choices? {\n=right\n";
+    for (int i = 0; i < 26; ++i)
+        gift += "~wrong " + std::to_string(i) + "\n";
+    gift += "####Because.\n}\n";
+    const ImportResult result = import_inline(gift);
+    CHECK_FALSE(result.bank);
+    CHECK(diagnostic_lines(result.diagnostics) ==
+          Strings{"inline.gift:3:1: error: choices: too many choices: 27 (the limit is 26)"});
+}
+
+TEST_CASE("import_gift: hostile input never throws or aborts", "[import][gift]") {
+    const std::vector<std::string> inputs = {
+        std::string(100000, '{'),
+        std::string(100000, '}'),
+        std::string(50000, '~') + "{",
+        "{" + std::string(50000, '~') + "}",
+        "::" + std::string(10000, ':'),
+        std::string(20000, '\\'),
+        "Q {#" + std::string(5000, '.') + "}",
+        "Q {#1.." + std::string(400, '9') + "}",
+        "Q {~%" + std::string(1000, '5') + "%a =b}",
+        "Q {T#\\",
+        "$CATEGORY:" + std::string(1000, '/'),
+        std::string("Q {=a\0b}", 8),
+    };
+    for (const std::string& input : inputs) {
+        const ImportResult result = import_inline(input);
+        CHECK(result.diagnostics.size() <= 500);
+    }
+}
+
+TEST_CASE("import_gift: the GIFT examples in docs/authoring.md import without errors",
+          "[import][gift][docs]") {
+    const std::vector<std::string> examples = imquiz::testing::markdown_blocks(
+        imquiz::testing::read_text_file(std::string(IMQUIZ_SOURCE_DIR) + "/docs/authoring.md"),
+        "gift");
+    REQUIRE(examples.size() >= 2);
+    for (const std::string& example : examples) {
+        INFO(example);
+        const ImportResult result = import_gift(example, "example.gift", {});
+        CHECK(imquiz::count_errors(result.diagnostics) == 0);
+        CHECK(result.bank);
+    }
+}
