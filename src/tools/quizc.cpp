@@ -3,10 +3,13 @@
 //   quizc validate [--strict] FILE...   every problem as `file:path: error|warning: message`;
 //                                       exit 1 on errors (with --strict also on warnings)
 //   quizc stats FILE                    questions by type, languages, translation coverage
+//   quizc import / quizc export         banks from GIFT, Aiken, plain text; banks to GIFT
+//                                       (quizc_import.cpp, docs/authoring.md)
 //
 // A catalog (format "imquiz-catalog") is validated together with the banks it lists.
 #include "engine/bank_loader.h"
 #include "engine/diagnostics.h"
+#include "quizc_commands.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -25,6 +28,9 @@ using imquiz::Diagnostic;
 constexpr const char* usage =
     "usage: quizc validate [--strict] FILE...\n"
     "       quizc stats FILE\n"
+    "       quizc import --from gift|aiken|text FILE [--key KEYFILE] [--lang CODE] [--id SLUG]\n"
+    "                    [--title TEXT] [-o BANK.json]     (see quizc import --help)\n"
+    "       quizc export --to gift BANK.json [-o OUT.gift] [--lang CODE]\n"
     "\n"
     "validate  prints every problem as `file:path: error|warning: message` and exits 1 when\n"
     "          there is an error (with --strict, also when there is a warning). A catalog\n"
@@ -240,6 +246,10 @@ int main(int argc, char** argv) {
         return run_validate(arguments);
     if (command == "stats")
         return run_stats(arguments);
+    if (command == "import")
+        return run_import_command(argc - 1, argv + 1);
+    if (command == "export")
+        return run_export_command(argc - 1, argv + 1);
     if (command == "--help" || command == "-h" || command == "help")
         return std::printf("%s", usage), 0;
     std::fprintf(stderr, "quizc: unknown command %s\n%s", command.c_str(), usage);

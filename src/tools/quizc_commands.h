@@ -1,0 +1,14 @@
+// quizc's authoring commands, in quizc_import.cpp (the rest of quizc is in quizc.cpp).
+//
+// Both take the command's own arguments: argv[0] is the command name ("import" / "export"), as
+// main() passes them with run_import_command(argc - 1, argv + 1). They return the process exit
+// code: 0 done (warnings allowed), 1 the input has errors or a file cannot be read or written
+// (nothing is written then), 2 wrong usage.
+#pragma once
+
+// quizc import --from gift|aiken|text FILE [--key KEYFILE] [--lang CODE] [--id SLUG]
+//              [--title TEXT] [-o BANK.json]
+int run_import_command(int argc, char** argv);
+
+// quizc export --to gift BANK.json [-o OUT.gift] [--lang CODE]
+int run_export_command(int argc, char** argv);

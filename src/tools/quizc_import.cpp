@@ -1,0 +1,249 @@
+// quizc import / quizc export: banks from GIFT, Aiken and plain-text quizzes, and banks back to
+// GIFT. The formats and conventions are in docs/authoring.md; the work is done by the engine
+// (engine/import.h), this file only reads arguments and files and prints diagnostics.
+#include "quizc_commands.h"
+
+#include "engine/bank_loader.h"
+#include "engine/bank_writer.h"
+#include "engine/diagnostics.h"
+#include "engine/import.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr const char* import_usage =
+    "usage: quizc import --from gift|aiken|text FILE [--key KEYFILE] [--lang CODE] [--id SLUG]\n"
+    "                    [--title TEXT] [-o BANK.json]\n"
+    "\n"
+    "Makes a bank from a Moodle GIFT file, an Aiken file or a plain-text quiz (docs/authoring.md).\n"
+    "  --key KEYFILE  the right options of a plain-text quiz, lines like \"1: 2\" or \"1 = B\"\n"
+    "  --lang CODE    the language of the texts (default en)\n"
+    "  --id SLUG      the bank id (default: from the file name)\n"
+    "  --title TEXT   the bank title (default: the document's title, else from the file name)\n"
+    "  -o BANK.json   where to write the bank (default: standard output)\n"
+    "Problems are printed as `file:line:column: error|warning: message`; on an error nothing is\n"
+    "written and the exit code is 1.\n";
+
+constexpr const char* export_usage =
+    "usage: quizc export --to gift BANK.json [-o OUT.gift] [--lang CODE]\n"
+    "\n"
+    "Writes the bank as Moodle GIFT, its texts in one language (default: the bank's default\n"
+    "language). What GIFT cannot hold is printed as a warning.\n"
+    "  -o OUT.gift    where to write (default: standard output)\n";
+
+bool read_file(const std::string& path, std::string& contents) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        return false;
+    std::ostringstream buffer;
+    buffer << file.rdbuf();
+    contents = buffer.str();
+    return !file.bad();
+}
+
+// To `path`, or standard output for "" and "-".
+bool write_output(const std::string& path, const std::string& contents) {
+    if (path.empty() || path == "-") {
+        std::fwrite(contents.data(), 1, contents.size(), stdout);
+        return std::fflush(stdout) == 0;
+    }
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file)
+        return false;
+    file.write(contents.data(), static_cast<std::streamsize>(contents.size()));
+    file.close();
+    return !file.fail();
+}
+
+void print(const std::vector<imquiz::Diagnostic>& diagnostics) {
+    for (const imquiz::Diagnostic& diagnostic : diagnostics)
+        std::fprintf(stderr, "%s\n", imquiz::format_diagnostic_with_severity(diagnostic).c_str());
+}
+
+int usage_error(const char* usage, const std::string& problem) {
+    std::fprintf(stderr, "quizc: %s\n%s", problem.c_str(), usage);
+    return 2;
+}
+
+std::string plural(int count, const char* word) {
+    return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
+}
+
+// Options of the form "--name VALUE"; the one positional argument is the input file.
+struct Arguments {
+    std::vector<std::pair<std::string, std::string>> options;
+    std::string file;
+    std::string problem;   // not empty when the arguments cannot be read
+
+    const std::string* find(const std::string& name) const {
+        for (const auto& option : options)
+            if (option.first == name)
+                return &option.second;
+        return nullptr;
+    }
+};
+
+Arguments read_arguments(int argc, char** argv, const std::vector<std::string>& known) {
+    Arguments arguments;
+    for (int i = 1; i < argc; ++i) {
+        const std::string argument = argv[i];
+        if (argument.size() > 1 && argument[0] == '-') {
+            if (std::find(known.begin(), known.end(), argument) == known.end()) {
+                arguments.problem = "unknown option " + argument;
+                return arguments;
+            }
+            if (i + 1 >= argc) {
+                arguments.problem = "option " + argument + " needs a value";
+                return arguments;
+            }
+            if (arguments.find(argument) != nullptr) {
+                arguments.problem = "option " + argument + " is given twice";
+                return arguments;
+            }
+            arguments.options.emplace_back(argument, argv[++i]);
+            continue;
+        }
+        if (!arguments.file.empty()) {
+            arguments.problem = "one input file only, got " + arguments.file + " and " + argument;
+            return arguments;
+        }
+        arguments.file = argument;
+    }
+    if (arguments.file.empty())
+        arguments.problem = "no input file";
+    return arguments;
+}
+
+} // namespace
+
+int run_import_command(int argc, char** argv) {
+    if (argc >= 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h"))
+        return std::printf("%s", import_usage), 0;
+    const Arguments arguments =
+        read_arguments(argc, argv, {"--from", "--key", "--lang", "--id", "--title", "-o"});
+    if (!arguments.problem.empty())
+        return usage_error(import_usage, arguments.problem);
+    const std::string* from = arguments.find("--from");
+    if (from == nullptr)
+        return usage_error(import_usage, "--from gift, aiken or text is required");
+    if (*from != "gift" && *from != "aiken" && *from != "text")
+        return usage_error(import_usage, "unknown format " + *from + " (expected gift, aiken or text)");
+    const std::string* key_file = arguments.find("--key");
+    if (key_file != nullptr && *from != "text")
+        return usage_error(import_usage, "--key goes with --from text only");
+
+    imquiz::ImportOptions options;
+    if (const std::string* language = arguments.find("--lang"))
+        options.language = *language;
+    if (const std::string* id = arguments.find("--id"))
+        options.bank_id = *id;
+    if (const std::string* title = arguments.find("--title"))
+        options.title = *title;
+
+    std::string text;
+    if (!read_file(arguments.file, text)) {
+        std::fprintf(stderr, "%s: error: cannot read the file\n", arguments.file.c_str());
+        return 1;
+    }
+    std::string key_text;
+    if (key_file != nullptr && !read_file(*key_file, key_text)) {
+        std::fprintf(stderr, "%s: error: cannot read the key file\n", key_file->c_str());
+        return 1;
+    }
+
+    imquiz::ImportResult result;
+    if (*from == "gift")
+        result = imquiz::import_gift(text, arguments.file, options);
+    else if (*from == "aiken")
+        result = imquiz::import_aiken(text, arguments.file, options);
+    else if (key_file != nullptr)
+        result = imquiz::import_text(text, arguments.file, options, std::string_view(key_text),
+                                     *key_file);
+    else
+        result = imquiz::import_text(text, arguments.file, options);
+    print(result.diagnostics);
+
+    const int errors = imquiz::count_errors(result.diagnostics);
+    const int warnings = imquiz::count_warnings(result.diagnostics);
+    if (!result.bank) {
+        std::fprintf(stderr, "quizc: nothing written: %s, %s\n", plural(errors, "error").c_str(),
+                     plural(warnings, "warning").c_str());
+        return 1;
+    }
+    const std::string* output = arguments.find("-o");
+    const std::string output_name = output == nullptr ? "-" : *output;
+    if (!write_output(output_name, imquiz::bank_to_json(*result.bank))) {
+        std::fprintf(stderr, "%s: error: cannot write the file\n", output_name.c_str());
+        return 1;
+    }
+    std::fprintf(stderr, "quizc: bank %s: %s written to %s, %s\n", result.bank->id.c_str(),
+                 plural(static_cast<int>(result.bank->questions.size()), "question").c_str(),
+                 output_name == "-" ? "standard output" : output_name.c_str(),
+                 plural(warnings, "warning").c_str());
+    return 0;
+}
+
+int run_export_command(int argc, char** argv) {
+    if (argc >= 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h"))
+        return std::printf("%s", export_usage), 0;
+    const Arguments arguments = read_arguments(argc, argv, {"--to", "--lang", "-o"});
+    if (!arguments.problem.empty())
+        return usage_error(export_usage, arguments.problem);
+    const std::string* to = arguments.find("--to");
+    if (to == nullptr)
+        return usage_error(export_usage, "--to gift is required");
+    if (*to != "gift")
+        return usage_error(export_usage, "unknown format " + *to + " (expected gift)");
+
+    std::string text;
+    if (!read_file(arguments.file, text)) {
+        std::fprintf(stderr, "%s: error: cannot read the file\n", arguments.file.c_str());
+        return 1;
+    }
+    const imquiz::BankLoadResult loaded = imquiz::load_bank(text, arguments.file);
+    if (!loaded.bank) {
+        print(loaded.diagnostics);
+        std::fprintf(stderr, "quizc: nothing written: the bank has %s (see quizc validate)\n",
+                     plural(imquiz::count_errors(loaded.diagnostics), "error").c_str());
+        return 1;
+    }
+    const imquiz::Bank& bank = *loaded.bank;
+    std::string language = bank.default_language;
+    if (const std::string* requested = arguments.find("--lang")) {
+        if (std::find(bank.languages.begin(), bank.languages.end(), *requested) ==
+            bank.languages.end()) {
+            std::string declared;
+            for (const std::string& code : bank.languages)
+                declared += (declared.empty() ? "" : ", ") + code;
+            std::fprintf(stderr, "%s: error: language \"%s\" is not one of the bank's languages "
+                                 "(%s)\n",
+                         arguments.file.c_str(), requested->c_str(), declared.c_str());
+            return 1;
+        }
+        language = *requested;
+    }
+
+    std::vector<imquiz::Diagnostic> losses;
+    const std::string gift = imquiz::export_gift(bank, language, &losses);
+    for (imquiz::Diagnostic& loss : losses)
+        loss.file = arguments.file;
+    print(losses);
+    const std::string* output = arguments.find("-o");
+    const std::string output_name = output == nullptr ? "-" : *output;
+    if (!write_output(output_name, gift)) {
+        std::fprintf(stderr, "%s: error: cannot write the file\n", output_name.c_str());
+        return 1;
+    }
+    std::fprintf(stderr, "quizc: bank %s: %s exported in \"%s\" to %s, %s\n", bank.id.c_str(),
+                 plural(static_cast<int>(bank.questions.size()), "question").c_str(),
+                 language.c_str(), output_name == "-" ? "standard output" : output_name.c_str(),
+                 plural(static_cast<int>(losses.size()), "warning").c_str());
+    return 0;
+}
