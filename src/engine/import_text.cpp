@@ -146,7 +146,7 @@ public:
             } else if (read_option_line(content, text)) {
                 add_option(text, where, leading_space(line.text));
             } else if (questions_.empty()) {
-                if (new_paragraph) {
+                if (new_paragraph || header.empty()) {   // an option line may come first
                     header.emplace_back();
                     header_where.push_back(where);
                 }

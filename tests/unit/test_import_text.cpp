@@ -149,6 +149,15 @@ TEST_CASE("import_text: malformed documents and keys are reported, and no bank",
     }
 }
 
+TEST_CASE("import_text: regression: an option line before the title line (found by the fuzzer)",
+          "[import][text]") {
+    // The header paragraph was appended to without being started: out-of-bounds write.
+    const ImportResult result =
+        import_text("\u2022 a\nTitle\n1. Q?\n \u2022 a (*)\n \u2022 b\n", "r.txt", {});
+    CHECK(diagnostic_lines(result.diagnostics) ==
+          Strings{"r.txt:1:1: error: option before the first numbered question"});
+}
+
 TEST_CASE("import_text: the plain-text examples in docs/authoring.md import without errors",
           "[import][text][docs]") {
     const std::string markdown =
