@@ -62,7 +62,9 @@ Action draw_screen(Views& views, const UiContext& base_ui, const AppState& state
         ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseWheel * ImGui::GetTextLineHeightWithSpacing() * 5);
 
     UiContext ui = base_ui;
-    ui.touch_scrolling = touch_drag_scroll(ui);
+    if (touch_drag_scroll(ui)) views.touch_dragged = true;
+    else if (!io.MouseDown[ImGuiMouseButton_Left] && !io.MouseReleased[ImGuiMouseButton_Left]) views.touch_dragged = false;
+    ui.touch_scrolling = views.touch_dragged;
 
     Action action;
     Action notice = draw_notices(ui, state);

@@ -41,6 +41,7 @@ Action draw_loading(const UiContext& ui, const AppState& state);
 Action draw_notices(const UiContext& ui, const AppState& state);
 
 struct Views {
+    bool touch_dragged = false;  // this touch has scrolled: its release must not click
     CatalogView catalog;
     QuestionView question;
     ResultsView results;

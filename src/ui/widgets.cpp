@@ -36,9 +36,11 @@ float text_height(ImFont* font, const std::string& text, float width) {
 void text_wrapped(const UiContext& ui, ImFont* font, const std::string& text, uint32_t color) {
     ImGui::PushFont(font);
     ImGui::PushStyleColor(ImGuiCol_Text, color);
-    ImGui::PushTextWrapPos(0.0f);
+    // Wrap at the window edge unless an enclosing panel already set a narrower wrap position.
+    bool own_wrap = ImGui::GetCurrentWindow()->DC.TextWrapPos < 0.0f;
+    if (own_wrap) ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(text.c_str(), text.c_str() + text.size());
-    ImGui::PopTextWrapPos();
+    if (own_wrap) ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     ImGui::PopFont();
 }
