@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace imquiz::app {
 
@@ -703,6 +704,7 @@ std::string describe(const AppState& state, const std::string& items_json) {
                       {"type", type_name(question->type)},
                       {"prompt", bank->text(question->prompt, language)},
                       {"typed", state.draft.typed}};
+            if (!question->unit.empty()) q["unit"] = bank->text(question->unit, language);
             json choices = json::array();
             const SessionQuestion& slot = session.questions[session.current];
             auto state_of = [&](const std::string& id, bool correct) {
@@ -750,9 +752,26 @@ std::string describe(const AppState& state, const std::string& items_json) {
         for (const auto& qr : r.questions) {
             const Question* question = bank->find_question(qr.question_id);
             if (!question) continue;
+            // What the learner answered, in words (as the results screen shows it); null when skipped.
+            json response = nullptr;
+            if (qr.response) {
+                if (question->type == QuestionType::TrueFalse) {
+                    response = ui::tr(ui_language, qr.response->true_false ? ui::Str::TrueLabel : ui::Str::FalseLabel);
+                } else if (question->type == QuestionType::SingleChoice ||
+                           question->type == QuestionType::MultipleChoice) {
+                    std::string chosen;
+                    for (const auto& id : qr.response->choice_ids)
+                        if (const Choice* choice = question->find_choice(id))
+                            chosen += (chosen.empty() ? "" : "; ") + bank->text(choice->text, language);
+                    if (!chosen.empty()) response = chosen;
+                } else {
+                    response = qr.response->text;
+                }
+            }
             list.push_back({{"id", qr.question_id},
                             {"prompt", bank->text(question->prompt, language)},
                             {"outcome", to_string(qr.outcome)},
+                            {"response", response},
                             {"correctAnswer", describe_correct(*bank, *question, language)},
                             {"explanation", bank->text(question->explanation, language)}});
         }
@@ -762,6 +781,45 @@ std::string describe(const AppState& state, const std::string& items_json) {
                           {"missed", missed_question_ids(r).size()}};
     }
     if (!state.import_message.empty()) out["importMessage"] = state.import_message;
+    if (!state.wanted_quiz.empty() && state.opened_wanted_quiz && state.active_bank < 0 &&
+        std::none_of(state.banks.begin(), state.banks.end(),
+                     [&](const BankSlot& slot) { return slot.id == state.wanted_quiz; }))
+        out["quizNotFound"] = state.wanted_quiz;
+    // The interface words of the current language, so the page's accessibility mirror names its
+    // controls exactly as the canvas does. printf-style ones ("%d of %d") are formatted by the page.
+    static constexpr std::pair<const char*, ui::Str> label_ids[] = {
+        {"appName", ui::Str::AppName},         {"loading", ui::Str::Loading},
+        {"loadingQuiz", ui::Str::LoadingQuiz}, {"catalog", ui::Str::Catalog},
+        {"catalogEmpty", ui::Str::CatalogEmpty}, {"questionsCount", ui::Str::QuestionsCount},
+        {"languages", ui::Str::Languages},     {"bestScore", ui::Str::BestScore},
+        {"notTakenYet", ui::Str::NotTakenYet}, {"start", ui::Str::Start},
+        {"continue", ui::Str::Continue},       {"startOver", ui::Str::StartOver},
+        {"settings", ui::Str::Settings},       {"back", ui::Str::Back},
+        {"check", ui::Str::Check},             {"next", ui::Str::Next},
+        {"seeResults", ui::Str::SeeResults},   {"correct", ui::Str::Correct},
+        {"incorrect", ui::Str::Incorrect},     {"partlyCorrect", ui::Str::PartlyCorrect},
+        {"yourAnswer", ui::Str::YourAnswer},   {"correctAnswer", ui::Str::CorrectAnswer},
+        {"explanation", ui::Str::Explanation}, {"selectOne", ui::Str::SelectOne},
+        {"selectAll", ui::Str::SelectAll},     {"trueLabel", ui::Str::TrueLabel},
+        {"falseLabel", ui::Str::FalseLabel},   {"typeNumber", ui::Str::TypeNumber},
+        {"typeAnswer", ui::Str::TypeAnswer},   {"questionOf", ui::Str::QuestionOf},
+        {"results", ui::Str::Results},         {"score", ui::Str::Score},
+        {"passed", ui::Str::Passed},           {"notPassed", ui::Str::NotPassed},
+        {"passMark", ui::Str::PassMark},       {"timeTaken", ui::Str::TimeTaken},
+        {"retry", ui::Str::Retry},             {"reviewMistakes", ui::Str::ReviewMistakes},
+        {"backToCatalog", ui::Str::BackToCatalog}, {"noAnswer", ui::Str::NoAnswer},
+        {"theme", ui::Str::Theme},             {"themeLight", ui::Str::ThemeLight},
+        {"themeDark", ui::Str::ThemeDark},     {"themeSystem", ui::Str::ThemeSystem},
+        {"textSize", ui::Str::TextSize},       {"language", ui::Str::Language},
+        {"progress", ui::Str::Progress},       {"exportProgress", ui::Str::ExportProgress},
+        {"importProgress", ui::Str::ImportProgress}, {"dismiss", ui::Str::Dismiss},
+        {"couldNotLoad", ui::Str::CouldNotLoad}, {"invalidBank", ui::Str::InvalidBank},
+        {"retryLoad", ui::Str::RetryLoad},     {"quizNotFound", ui::Str::QuizNotFound},
+        {"storageUnavailable", ui::Str::StorageUnavailable},
+    };
+    json labels = json::object();
+    for (const auto& [key, id] : label_ids) labels[key] = ui::tr(ui_language, id);
+    out["labels"] = labels;
     out["preferences"] = {{"theme", theme_name(state.preferences.theme)}, {"textScale", state.preferences.text_scale}};
     json items = parse(items_json);
     out["items"] = items.is_discarded() ? json::array() : items;
