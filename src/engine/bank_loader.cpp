@@ -12,6 +12,25 @@ namespace {
 constexpr std::string_view bank_format = "imquiz-bank";
 constexpr std::string_view catalog_format = "imquiz-catalog";
 
+// Values that must be unique (question ids, choice ids...): remembers where each was first used
+// and reports a repeat as `duplicate <what> "x" (also at <first place>)`.
+class UniqueValues {
+public:
+    UniqueValues(Reporter& report, std::string what) : report_(report), what_(std::move(what)) {}
+
+    void add(const std::string& value, const std::string& where, const std::string& report_path) {
+        auto [first, inserted] = first_place_.emplace(value, where);
+        if (!inserted)
+            report_.error(report_path, "duplicate " + what_ + " " + in_quotes(value) +
+                                           " (also at " + first->second + ")");
+    }
+
+private:
+    Reporter& report_;
+    std::string what_;
+    std::map<std::string, std::string> first_place_;
+};
+
 const std::vector<std::string_view> bank_fields = {
     "$schema", "format", "version", "id", "title", "description", "languages",
     "defaultLanguage", "notes", "settings", "questions"};
@@ -73,7 +92,7 @@ bool check_header(const Json& root, FieldReader& read, Reporter& report,
 
 class BankValidator {
 public:
-    BankValidator(Reporter& report) : report_(report), read_(report) {}
+    explicit BankValidator(Reporter& report) : report_(report), read_(report) {}
 
     std::optional<Bank> validate(const Json& root) {
         if (!check_header(root, read_, report_, bank_format, bank_format_version, "bank"))
@@ -94,7 +113,7 @@ public:
             read_settings(*settings, bank.settings);
         if (const Json* questions = read_.required(root, "", "questions"))
             read_questions(*questions, bank);
-        check_pool_size(root, bank);
+        check_pool_size(bank);
 
         if (report_.any_error())
             return std::nullopt;
@@ -237,11 +256,10 @@ private:
         }
     }
 
-    void check_pool_size(const Json& root, const Bank& bank) {
+    void check_pool_size(const Bank& bank) {
         const int pool = bank.settings.pool_size;
         if (pool > 0 && !bank.questions.empty() &&
-            static_cast<std::size_t>(pool) > bank.questions.size() &&
-            find_field(root, "questions") != nullptr)
+            static_cast<std::size_t>(pool) > bank.questions.size())
             report_.error("settings.poolSize",
                           "poolSize " + std::to_string(pool) +
                               " is larger than the number of questions (" +
@@ -301,12 +319,8 @@ private:
         if (const Json* id = read_.required(value, path, "id")) {
             const std::string id_path = path_field(path, "id");
             question.id = read_.slug(*id, id_path, "replica-contents").value_or("");
-            if (!question.id.empty()) {
-                auto [first, inserted] = first_path_of_question_id_.emplace(question.id, path);
-                if (!inserted)
-                    report_.error(id_path, "duplicate question id " + in_quotes(question.id) +
-                                               " (also at " + first->second + ")");
-            }
+            if (!question.id.empty())
+                question_ids_.add(question.id, path, id_path);
         }
         if (const Json* prompt = read_.required(value, path, "prompt"))
             question.prompt = text(*prompt, path_field(path, "prompt"));
@@ -368,7 +382,7 @@ private:
         if (items->size() > limit)
             report_.error(path, "too many choices: " + std::to_string(items->size()) +
                                     " (the limit is " + std::to_string(limit) + ")");
-        std::map<std::string, std::string> first_path_of_id;
+        UniqueValues choice_ids(report_, "choice id");
         bool all_read = true;
         for (std::size_t i = 0; i < items->size() && !report_.full(); ++i) {
             const std::string choice_path = path_index(path, i);
@@ -382,13 +396,8 @@ private:
             if (const Json* id = read_.required(item, choice_path, "id")) {
                 choice.id = read_.slug(*id, path_field(choice_path, "id"), "full-replica")
                                 .value_or("");
-                if (!choice.id.empty()) {
-                    auto [first, inserted] = first_path_of_id.emplace(choice.id, choice_path);
-                    if (!inserted)
-                        report_.error(path_field(choice_path, "id"),
-                                      "duplicate choice id " + in_quotes(choice.id) + " (also at " +
-                                          first->second + ")");
-                }
+                if (!choice.id.empty())
+                    choice_ids.add(choice.id, choice_path, path_field(choice_path, "id"));
             }
             if (const Json* text_value = read_.required(item, choice_path, "text"))
                 choice.text = text(*text_value, path_field(choice_path, "text"));
@@ -478,7 +487,7 @@ private:
     Reporter& report_;
     FieldReader read_;
     const std::vector<std::string>* languages_ = nullptr;
-    std::map<std::string, std::string> first_path_of_question_id_;
+    UniqueValues question_ids_{report_, "question id"};
 };
 
 bool is_safe_relative_json_path(std::string_view file) {
@@ -510,8 +519,8 @@ std::optional<Catalog> validate_catalog(const Json& root, Reporter& report) {
     const auto* items = banks == nullptr ? nullptr : read.array(*banks, "banks");
     if (items != nullptr && items->empty())
         report.error("banks", "a catalog needs at least one bank");
-    std::map<std::string, std::string> first_path_of_id;
-    std::map<std::string, std::string> first_path_of_file;
+    UniqueValues bank_ids(report, "bank id");
+    UniqueValues files(report, "file");
     for (std::size_t i = 0; items != nullptr && i < items->size() && !report.full(); ++i) {
         const std::string path = path_index("banks", i);
         const Json& item = (*items)[i];
@@ -521,12 +530,8 @@ std::optional<Catalog> validate_catalog(const Json& root, Reporter& report) {
         CatalogEntry entry;
         if (const Json* id = read.required(item, path, "id")) {
             entry.id = read.slug(*id, path_field(path, "id"), "data-parallelism").value_or("");
-            if (!entry.id.empty()) {
-                auto [first, inserted] = first_path_of_id.emplace(entry.id, path);
-                if (!inserted)
-                    report.error(path_field(path, "id"), "duplicate bank id " + in_quotes(entry.id) +
-                                                             " (also at " + first->second + ")");
-            }
+            if (!entry.id.empty())
+                bank_ids.add(entry.id, path, path_field(path, "id"));
         }
         if (const Json* file = read.required(item, path, "file")) {
             const std::string file_path = path_field(path, "file");
@@ -538,10 +543,7 @@ std::optional<Catalog> validate_catalog(const Json& root, Reporter& report) {
                                      in_quotes(*name));
                 } else {
                     entry.file = *name;
-                    auto [first, inserted] = first_path_of_file.emplace(entry.file, path);
-                    if (!inserted)
-                        report.error(file_path, "duplicate file " + in_quotes(entry.file) +
-                                                    " (also at " + first->second + ")");
+                    files.add(entry.file, path, file_path);
                 }
             }
         }

@@ -399,6 +399,12 @@ struct MigrationContext {
     std::vector<std::string>& notes;
 };
 
+// Version 1 counted seconds; kept within what JSON numbers (and JavaScript) hold exactly.
+std::int64_t milliseconds(long long seconds) {
+    return static_cast<std::int64_t>(
+        std::clamp(static_cast<double>(seconds) * 1000.0, -9e15, 9e15));
+}
+
 // Version 1, the prototype's shape:
 //   {"version": 1, "quiz": "<bank id>", "best": <percent, whole number>,
 //    "history": [{"finishedAt": <unix seconds>, "durationSeconds": N, "correct": N, "total": N,
@@ -456,7 +462,7 @@ Json migrate_v1_to_v2(const Json& v1, MigrationContext& context) {
                 question["score"] = *flag ? 1 : 0;
                 questions.push_back(std::move(question));
                 std::int64_t& last = last_seen_ms[question_id];
-                last = std::max<std::int64_t>(last, finished_at * 1000);
+                last = std::max(last, milliseconds(finished_at));
             }
         }
         if (total <= 0 || correct < 0 || correct > total) {
@@ -472,9 +478,9 @@ Json migrate_v1_to_v2(const Json& v1, MigrationContext& context) {
         Json attempt = Json::object();
         attempt["attemptId"] = "v1-" + to_hex(id.value());
         attempt["bankFingerprint"] = "";
-        attempt["startedAtMs"] = (finished_at - duration) * 1000;
-        attempt["finishedAtMs"] = finished_at * 1000;
-        attempt["durationMs"] = duration * 1000;
+        attempt["startedAtMs"] = milliseconds(finished_at - duration);
+        attempt["finishedAtMs"] = milliseconds(finished_at);
+        attempt["durationMs"] = milliseconds(duration);
         attempt["score"] = correct;
         attempt["maxScore"] = total;
         attempt["percent"] = 100.0 * static_cast<double>(correct) / static_cast<double>(total);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <set>
 
 namespace imquiz {
@@ -52,8 +53,12 @@ std::uint64_t stream_seed(std::uint64_t seed, std::string_view purpose) {
 }
 
 void advance_clock(Session& session, std::int64_t now_ms) {
-    if (now_ms > session.last_activity_ms)
-        session.elapsed_ms += now_ms - session.last_activity_ms;
+    // Saturating: the numbers may come from a restored (possibly tampered) record.
+    std::int64_t delta = 0;
+    if (now_ms > session.last_activity_ms &&
+        !__builtin_sub_overflow(now_ms, session.last_activity_ms, &delta) &&
+        __builtin_add_overflow(session.elapsed_ms, delta, &session.elapsed_ms))
+        session.elapsed_ms = INT64_MAX;
     session.last_activity_ms = now_ms;   // also when the clock went back: trust the newest
 }
 
