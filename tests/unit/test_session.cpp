@@ -366,6 +366,15 @@ TEST_CASE("time is passed in; a reload does not count the time away", "[session]
         next(session, 90'002'000);
         CHECK(session.elapsed_ms == 5'000);
     }
+    SECTION("regression: absurd clock readings from a tampered record saturate, never overflow") {
+        session.last_activity_ms = INT64_MIN + 1;
+        next(session, INT64_MAX);
+        CHECK(session.elapsed_ms == 3'000);   // the gap itself overflows: not counted
+        session.last_activity_ms = 0;
+        session.elapsed_ms = INT64_MAX - 10;
+        next(session, 1'000);
+        CHECK(session.elapsed_ms == INT64_MAX);
+    }
     SECTION("a clock that goes back adds nothing") {
         next(session, 2'000);
         CHECK(session.elapsed_ms == 3'000);
