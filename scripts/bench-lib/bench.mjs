@@ -1,0 +1,548 @@
+#!/usr/bin/env node
+// The benchmark behind `scripts/bench`: ImQuiz's release site and the peer (quizdown) in one run, in
+// headless Chromium, both served from loopback by scripts/serve.mjs. Prints a table (ImQuiz / peer
+// ratios, spread of the samples) and writes every sample to build/bench/results.json.
+// See docs/benchmark.md for what is measured and how.
+//   node scripts/bench-lib/bench.mjs --peer-dir DIR [--runs 5] [--idle-seconds 10] [--scaling-runs 3]
+//                                    [--no-scaling] [--site build/web/site] [--out build/bench]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { serve, securityHeaders } from '../serve.mjs';
+import { buildPeerSite } from './peer.mjs';
+import { makeScalingSite } from './banks.mjs';
+
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+const top = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+// ---- options -----------------------------------------------------------------------------------
+const args = process.argv.slice(2);
+const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
+const options = {
+  peerDir: path.resolve(option('--peer-dir', path.join(os.homedir(), '.cache', 'imquiz', 'bench-peer'))),
+  site: path.resolve(option('--site', path.join(top, 'build', 'web', 'site'))),
+  out: path.resolve(option('--out', path.join(top, 'build', 'bench'))),
+  runs: Number(option('--runs', 5)),
+  idleSeconds: Number(option('--idle-seconds', 10)),
+  scalingRuns: Number(option('--scaling-runs', 3)),
+  scaling: !args.includes('--no-scaling'),
+  quiz: 'data-parallelism',
+  lang: 'en',
+  viewport: { width: 1280, height: 800 },
+};
+// The same Chromium flags as the browser tests (tests/browser/harness.mjs, TOOLCHAIN.md).
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
+  '--disable-default-apps', '--mute-audio',
+];
+const TIMEOUT = 60000;
+const log = (...parts) => console.error('[bench]', ...parts);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---- statistics and sizes ----------------------------------------------------------------------
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values), n: values.length });
+
+const sizeCache = new Map();
+// raw, gzip -9 and brotli -q 11 of a file, by the same command-line tools assemble-site.sh uses.
+function fileSizes(file) {
+  if (sizeCache.has(file)) return sizeCache.get(file);
+  const raw = fs.statSync(file).size;
+  const gzip = execFileSync('gzip', ['-9', '-n', '-c', file], { maxBuffer: 1 << 30 }).length;
+  const brotli = execFileSync('brotli', ['-q', '11', '-c', file], { maxBuffer: 1 << 30 }).length;
+  const sizes = { raw, gzip, brotli };
+  sizeCache.set(file, sizes);
+  return sizes;
+}
+
+// ---- the two apps ------------------------------------------------------------------------------
+// Each app knows its URL and how to tell, inside the page, that the first question is visible.
+function imquizApp(baseUrl, quiz = options.quiz) {
+  return {
+    name: 'ImQuiz',
+    url: `${baseUrl}?quiz=${encodeURIComponent(quiz)}&lang=${options.lang}`,
+    // The app's own signal, raised after the frame that shows the question; its value is
+    // performance.now() at that moment.
+    async firstQuestion(page, timeout = TIMEOUT) {
+      await page.waitForFunction(() => window.ImQuizHost &&
+        (window.ImQuizHost.hasSignal('first-question') || window.ImQuizHost.hasSignal('fatal')), null,
+      { timeout, polling: 20 });
+      return page.evaluate(() => {
+        if (!window.ImQuizHost.hasSignal('first-question')) throw new Error('the app reported a fatal error');
+        return window.ImQuizHost.whenSignal('first-question');
+      });
+    },
+  };
+}
+
+function peerApp(baseUrl, prompt) {
+  return {
+    name: 'quizdown',
+    url: baseUrl,
+    // quizdown renders into an open shadow root; the question heading reads "Q1: <prompt>". Polled
+    // at every animation frame; the value is performance.now() of the first frame it is visible.
+    async firstQuestion(page, timeout = TIMEOUT) {
+      const handle = await page.waitForFunction((wanted) => {
+        const host = document.querySelector('.quizdown');
+        const root = host && host.shadowRoot;
+        if (!root) return false;
+        for (const heading of root.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+          if (!heading.textContent.replace(/\s+/g, ' ').includes(wanted)) continue;
+          const box = heading.getBoundingClientRect();
+          const style = getComputedStyle(heading);
+          if (box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none')
+            return performance.now();
+        }
+        return false;
+      }, prompt, { timeout, polling: 'raf' });
+      return handle.jsonValue();
+    },
+  };
+}
+
+async function newContext(browser, extra = {}) {
+  return browser.newContext({ viewport: options.viewport, deviceScaleFactor: 1, colorScheme: 'light', ...extra });
+}
+
+// Requests of `page`, with what went over the wire; `settle` waits for their sizes.
+function recordRequests(page) {
+  const requests = [];
+  page.on('request', (request) => requests.push(request));
+  return async function settle(siteDir, beforeEpochMs) {
+    const rows = [];
+    for (const request of requests) {
+      const timing = request.timing();
+      const url = new URL(request.url());
+      if (url.protocol !== 'http:') continue;
+      const response = await request.response().catch(() => null);
+      const sizes = await Promise.race([request.sizes().catch(() => null), sleep(2000).then(() => null)]);
+      let urlPath = decodeURIComponent(url.pathname);
+      if (urlPath.endsWith('/')) urlPath += 'index.html';
+      const file = path.join(siteDir, urlPath);
+      rows.push({
+        path: urlPath.replace(/^\//, ''),
+        query: url.search,
+        type: request.resourceType(),
+        startedBeforeFirstQuestion: timing.startTime > 0 && timing.startTime <= beforeEpochMs,
+        status: response ? response.status() : 0,
+        fromServiceWorker: response ? response.fromServiceWorker() : false,
+        encoding: response ? (response.headers()['content-encoding'] || 'identity') : null,
+        wireBodyBytes: sizes ? sizes.responseBodySize : null,
+        file: fs.existsSync(file) && fs.statSync(file).isFile() ? fileSizes(file) : null,
+      });
+    }
+    return rows;
+  };
+}
+
+// One load in a fresh context (empty cache, no service worker): time to first question and, for
+// the first sample, the requests made before it.
+async function coldLoad(browser, app, siteDir) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const settle = recordRequests(page);
+  await page.goto(app.url, { waitUntil: 'commit' });
+  const firstQuestionMs = await app.firstQuestion(page);
+  const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+  const navigation = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('navigation')[0];
+    return entry ? { responseEnd: entry.responseEnd, domContentLoaded: entry.domContentLoadedEventEnd } : null;
+  });
+  await sleep(300);   // let responses that started before the question finish reporting their sizes
+  const requests = await settle(siteDir, timeOrigin + firstQuestionMs);
+  await context.close();
+  return { firstQuestionMs, navigation, requests };
+}
+
+// One context: a first (cold) visit, then `runs` reloads. For ImQuiz the service worker registered
+// on the first visit may answer the reloads; each sample says whether it controlled the page.
+async function warmLoads(browser, app, runs) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(app.url, { waitUntil: 'commit' });
+  await app.firstQuestion(page);
+  const serviceWorkerReady = await page.evaluate(() => (navigator.serviceWorker && navigator.serviceWorker.getRegistration
+    ? Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise((r) => setTimeout(() => r(false), 10000))])
+    : false));
+  await page.waitForLoadState('load');
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    await page.reload({ waitUntil: 'commit' });
+    const firstQuestionMs = await app.firstQuestion(page);
+    const controlled = await page.evaluate(() => !!(navigator.serviceWorker && navigator.serviceWorker.controller));
+    samples.push({ firstQuestionMs, serviceWorkerControlled: controlled });
+    await page.waitForLoadState('load');
+  }
+  await context.close();
+  return { serviceWorkerReady, samples };
+}
+
+// Counts the page's animation-frame callbacks and WebGL clears (ImQuiz clears once per drawn frame).
+// Wrapping, not adding a requestAnimationFrame loop of our own: that would itself cost frames.
+const FRAME_COUNTERS = () => {
+  const counts = { animationFrames: 0, glFrames: 0 };
+  Object.defineProperty(window, '__benchCounts', { value: counts });
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = function (callback) {
+    return raf(function (time) { counts.animationFrames++; return callback(time); });
+  };
+  for (const name of ['WebGLRenderingContext', 'WebGL2RenderingContext']) {
+    const type = window[name];
+    if (!type) continue;
+    const clear = type.prototype.clear;
+    type.prototype.clear = function (mask) { counts.glFrames++; return clear.call(this, mask); };
+  }
+};
+
+async function cdpMetrics(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
+// Main-thread work and frames over `seconds` with no input, starting `settleMs` after the first
+// question is visible.
+async function idle(browser, app, seconds, settleMs = 2000) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.addInitScript(FRAME_COUNTERS);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' }).catch(() => cdp.send('Performance.enable'));
+  await page.goto(app.url, { waitUntil: 'commit' });
+  await app.firstQuestion(page);
+  await page.waitForLoadState('load');
+  await sleep(settleMs);
+  const before = await page.evaluate(() => ({ ...window.__benchCounts }));
+  const m0 = await cdpMetrics(cdp);
+  await sleep(seconds * 1000);
+  const m1 = await cdpMetrics(cdp);
+  const after = await page.evaluate(() => ({ ...window.__benchCounts }));
+  await context.close();
+  const delta = (key) => m1[key] - m0[key];
+  return {
+    seconds, settleMs,
+    taskMs: delta('TaskDuration') * 1000,
+    scriptMs: delta('ScriptDuration') * 1000,
+    layouts: delta('LayoutCount'),
+    styleRecalcs: delta('RecalcStyleCount'),
+    animationFrames: after.animationFrames - before.animationFrames,
+    glFrames: after.glFrames - before.glFrames,
+  };
+}
+
+async function heapNumbers(page, cdp) {
+  await cdp.send('HeapProfiler.collectGarbage').catch(() => {});
+  const metrics = await cdpMetrics(cdp);
+  // Emscripten keeps Module.HEAP8 current when memory grows (checked to survive closure: the
+  // property is assigned by name). null for pages without wasm.
+  const wasmHeapBytes = await page.evaluate(() => (window.Module && window.Module.HEAP8 ? window.Module.HEAP8.length : null));
+  return { wasmHeapBytes, jsHeapUsedBytes: metrics.JSHeapUsedSize, jsHeapTotalBytes: metrics.JSHeapTotalSize };
+}
+
+// Plays the whole launch quiz as fast as the page allows, then reads memory. ImQuiz through its
+// page actions (ImQuizHost.act); quizdown by clicking its labels and buttons.
+async function playWholeQuiz(browser, app, bank) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(app.url, { waitUntil: 'commit' });
+  await app.firstQuestion(page);
+  await page.waitForLoadState('load');
+  await sleep(1000);
+  const atFirstQuestion = await heapNumbers(page, cdp);
+  const correct = Object.fromEntries(bank.questions.map((q) => [q.id, q.choices.find((c) => c.correct)]));
+  const started = Date.now();
+  let answered = 0;
+  if (app.name === 'ImQuiz') {
+    const state = () => page.evaluate(() => window.ImQuizHost.state);
+    const until = async (predicate, what) => {
+      const deadline = Date.now() + 15000;
+      for (;;) {
+        const s = await state();
+        if (s && predicate(s)) return s;
+        if (Date.now() > deadline) throw new Error(`ImQuiz: timed out waiting for ${what} (screen ${s && s.screen})`);
+        await sleep(10);
+      }
+    };
+    for (;;) {
+      const s = await until((x) => x.screen === 'results' || (x.screen === 'question' && x.question && !x.question.feedback),
+        'a question or the results');
+      if (s.screen === 'results') break;
+      const index = s.question.index;
+      await page.evaluate((choice) => window.ImQuizHost.act({ type: 'select', choice }), correct[s.question.id].id);
+      await page.evaluate(() => window.ImQuizHost.act({ type: 'check' }));
+      await until((x) => x.question && x.question.index === index && x.question.feedback, 'feedback');
+      await page.evaluate(() => window.ImQuizHost.act({ type: 'next' }));
+      answered++;
+      await until((x) => x.screen === 'results' || (x.question && x.question.index !== index), 'the next question');
+    }
+    const results = (await state()).results;
+    if (!results || results.score !== bank.questions.length) throw new Error(`ImQuiz: unexpected results ${JSON.stringify(results)}`);
+  } else {
+    const text = (value) => (typeof value === 'string' ? value : value[options.lang]);
+    for (let n = 1; n <= bank.questions.length; n++) {
+      const question = bank.questions[n - 1];
+      await page.locator('h3', { hasText: `Q${n}:` }).waitFor({ state: 'visible', timeout: 15000 });
+      await page.locator('label', { hasText: text(correct[question.id].text) }).click();
+      const button = n < bank.questions.length ? 'Next' : 'Evaluate';
+      await page.locator(`button[title="${button}"]`).click();
+      answered++;
+    }
+    await page.locator('h3, h2, h1', { hasText: /\d+\s*\/\s*\d+|%/ }).first().waitFor({ timeout: 15000 }).catch(() => {});
+  }
+  const playMs = Date.now() - started;
+  await sleep(1000);
+  const afterQuiz = await heapNumbers(page, cdp);
+  await context.close();
+  return { answered, playMs, atFirstQuestion, afterQuiz };
+}
+
+// ---- bank scaling (ImQuiz only) ----------------------------------------------------------------
+const SCALING = [
+  { count: 100, shape: 'realistic' },
+  { count: 1000, shape: 'realistic' },
+  { count: 10000, shape: 'realistic' },
+  { count: 100000, shape: 'realistic', expect: 'refused: file larger than max_file_bytes (16 MiB)' },
+  { count: 100000, shape: 'compact', expect: 'refused: more than max_questions (20,000)' },
+];
+
+async function scalingLoad(browser, siteUrl, id) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const crashed = new Promise((resolve) => page.on('crash', () => resolve('crash')));
+  await page.goto(`${siteUrl}?quiz=${id}&lang=${options.lang}`, { waitUntil: 'commit' });
+  const outcome = await Promise.race([crashed, page.waitForFunction(() => {
+    const host = window.ImQuizHost;
+    if (!host) return false;
+    if (host.hasSignal('first-question')) return 'first-question';
+    if (host.hasSignal('fatal')) return 'fatal';
+    const bank = host.state && host.state.banks && host.state.banks[0];
+    if (bank && (bank.state === 'invalid' || bank.state === 'fetch-failed')) return bank.state;
+    return false;
+  }, null, { timeout: 180000, polling: 20 }).then((h) => h.jsonValue())]);
+  const sample = { outcome };
+  if (outcome !== 'crash') {
+    sample.ms = outcome === 'first-question'
+      ? await page.evaluate(() => window.ImQuizHost.whenSignal('first-question'))
+      : await page.evaluate(() => performance.now());
+    const state = await page.evaluate(() => window.ImQuizHost.state);
+    const bank = state && state.banks && state.banks[0];
+    sample.screen = state && state.screen;
+    sample.bankState = bank && bank.state;
+    if (bank && bank.problems) sample.problems = bank.problems;
+    if (bank && bank.error) sample.error = bank.error;
+    Object.assign(sample, await heapNumbers(page, cdp));
+  }
+  await context.close();
+  return sample;
+}
+
+// ---- the run -----------------------------------------------------------------------------------
+const fmtInt = (n) => (n === null || n === undefined ? '–' : Math.round(n).toLocaleString('en'));
+const fmtKB = (n) => (n === null || n === undefined ? '–' : (n / 1024).toFixed(1));
+const fmtMB = (n) => (n === null || n === undefined ? '–' : (n / 1048576).toFixed(1));
+const ratio = (a, b) => (a && b ? (a / b).toFixed(2) + 'x' : '–');
+const range = (s) => `${fmtInt(s.median)} [${fmtInt(s.min)}–${fmtInt(s.max)}]`;
+const pad = (text, width) => String(text).padEnd(width);
+const lpad = (text, width) => String(text).padStart(width);
+
+function byteTotals(rows) {
+  const totals = { raw: 0, gzip: 0, brotli: 0, wire: 0 };
+  for (const row of rows) {
+    if (!row.file) continue;
+    totals.raw += row.file.raw; totals.gzip += row.file.gzip; totals.brotli += row.file.brotli;
+    totals.wire += row.wireBodyBytes || 0;
+  }
+  return totals;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(options.site, 'imquiz.wasm'))) throw new Error(`no built site at ${options.site}: run scripts/build-web.sh web`);
+  fs.mkdirSync(options.out, { recursive: true });
+  const bank = JSON.parse(fs.readFileSync(path.join(options.site, 'quizzes', `${options.quiz}.json`), 'utf8'));
+  const peer = buildPeerSite(options.peerDir, bank, options.lang);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const imquizServer = await serve(options.site, { headers: securityHeaders() });
+  // quizdown injects its styles at run time (Svelte): the strict style-src of ImQuiz's CSP would
+  // break it, so the peer gets only the policy-free headers. Both servers send precompressed files.
+  const peerServer = await serve(peer.siteDir, { headers: { 'X-Content-Type-Options': 'nosniff' } });
+  const apps = [
+    { ...imquizApp(imquizServer.url), siteDir: options.site },
+    { ...peerApp(peerServer.url, peer.firstPrompt), siteDir: peer.siteDir },
+  ];
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0] && os.cpus()[0].model, loadAverage: os.loadavg() },
+    browser: `Chromium ${browser.version()}`,
+    peer: { package: 'quizdown', version: peer.version },
+    options: { ...options, peerDir: undefined },
+    imquizBuild: fs.existsSync(path.join(options.site, 'version.json'))
+      ? JSON.parse(fs.readFileSync(path.join(options.site, 'version.json'), 'utf8')).build : null,
+    apps: {},
+  };
+  try {
+    for (const app of apps) {
+      const entry = results.apps[app.name] = { url: app.url, cold: [], warm: null };
+      log(`${app.name}: ${options.runs} cold loads`);
+      // Alternated with the other app would be fairer under drifting load; one warm-up load first
+      // (not counted) so the first sample does not also pay for starting the browser's processes.
+      await coldLoad(browser, app, app.siteDir);
+      for (let i = 0; i < options.runs; i++) entry.cold.push(await coldLoad(browser, app, app.siteDir));
+      entry.requestsBeforeFirstQuestion = entry.cold[0].requests.filter((r) => r.startedBeforeFirstQuestion);
+      for (const sample of entry.cold) delete sample.requests;
+    }
+    for (const app of apps) {
+      log(`${app.name}: ${options.runs} warm loads`);
+      results.apps[app.name].warm = await warmLoads(browser, app, options.runs);
+    }
+    for (const app of apps) {
+      log(`${app.name}: idle ${options.idleSeconds} s`);
+      results.apps[app.name].idle = await idle(browser, app, options.idleSeconds);
+    }
+    for (const app of apps) {
+      log(`${app.name}: memory after a whole quiz`);
+      try {
+        results.apps[app.name].memory = await playWholeQuiz(browser, app, bank);
+      } catch (error) {
+        results.apps[app.name].memory = { error: String(error.message || error) };
+      }
+    }
+    if (options.scaling) {
+      results.scaling = [];
+      for (const step of SCALING) {
+        const id = `bench-${step.shape}-${step.count}`;
+        const dir = path.join(options.out, 'scaling-sites', id);
+        log(`scaling: generating ${id}`);
+        const bytes = makeScalingSite(options.site, dir, id, step.count, step.shape);
+        const server = await serve(dir, { headers: securityHeaders() });
+        const row = { id, questions: step.count, shape: step.shape, bankBytes: bytes, expect: step.expect || 'loads', samples: [] };
+        try {
+          for (let i = 0; i < options.scalingRuns; i++) {
+            log(`scaling: ${id} load ${i + 1}/${options.scalingRuns}`);
+            row.samples.push(await scalingLoad(browser, server.url, id));
+          }
+        } finally { await server.close(); }
+        results.scaling.push(row);
+      }
+    }
+  } finally {
+    await browser.close();
+    await imquizServer.close();
+    await peerServer.close();
+  }
+  const file = path.join(options.out, 'results.json');
+  fs.writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+  console.log(report(results));
+  console.log(`\nEvery sample: ${path.relative(process.cwd(), file)}`);
+}
+
+// ---- the printed table -------------------------------------------------------------------------
+function report(results) {
+  const ours = results.apps.ImQuiz, theirs = results.apps.quizdown;
+  const out = [];
+  const line = (...cells) => out.push(cells.join(''));
+  out.push(`ImQuiz (build ${results.imquizBuild}) vs quizdown ${results.peer.version}: ${results.browser}, ` +
+           `${results.machine.cpus} cores, load average ${results.machine.loadAverage.map((x) => x.toFixed(1)).join(' ')}`);
+  out.push('One run; ratios are ImQuiz / quizdown within this run. Times: median [min–max] of the samples.\n');
+
+  // 1. Bytes
+  const ourBytes = byteTotals(ours.requestsBeforeFirstQuestion), theirBytes = byteTotals(theirs.requestsBeforeFirstQuestion);
+  out.push('1. Bytes to show the first question (files the page requested before it; KiB)');
+  line(pad('', 24), lpad('ImQuiz', 10), lpad('quizdown', 10), lpad('ratio', 8));
+  for (const [key, label] of [['raw', 'raw'], ['gzip', 'gzip -9'], ['brotli', 'brotli -q 11'], ['wire', 'on the wire (served)']])
+    line(pad(label, 24), lpad(fmtKB(ourBytes[key]), 10), lpad(fmtKB(theirBytes[key]), 10), lpad(ratio(ourBytes[key], theirBytes[key]), 8));
+  for (const [name, entry] of [['ImQuiz', ours], ['quizdown', theirs]]) {
+    out.push(`   ${name}, per file (KiB)          raw     gzip   brotli  served as`);
+    for (const row of entry.requestsBeforeFirstQuestion) {
+      const f = row.file || {};
+      const via = row.fromServiceWorker ? 'service worker' : `${row.encoding}, ${fmtKB(row.wireBodyBytes)}`;
+      line('   ', pad(row.path, 28).slice(0, 28), lpad(fmtKB(f.raw), 8), lpad(fmtKB(f.gzip), 9), lpad(fmtKB(f.brotli), 9), '  ', via);
+    }
+  }
+
+  // 2. Time to first question
+  const cold = (entry) => spread(entry.cold.map((s) => s.firstQuestionMs));
+  const warm = (entry) => spread(entry.warm.samples.map((s) => s.firstQuestionMs));
+  const ourCold = cold(ours), theirCold = cold(theirs), ourWarm = warm(ours), theirWarm = warm(theirs);
+  const controlled = ours.warm.samples.filter((s) => s.serviceWorkerControlled).length;
+  out.push('\n2. Time from navigation to the first question visible (ms)');
+  line(pad('', 24), lpad('ImQuiz', 22), lpad('quizdown', 22), lpad('ratio', 8));
+  line(pad(`cold (n=${ourCold.n})`, 24), lpad(range(ourCold), 22), lpad(range(theirCold), 22), lpad(ratio(ourCold.median, theirCold.median), 8));
+  line(pad(`warm (n=${ourWarm.n})`, 24), lpad(range(ourWarm), 22), lpad(range(theirWarm), 22), lpad(ratio(ourWarm.median, theirWarm.median), 8));
+  out.push(`   warm ImQuiz loads answered by its service worker: ${controlled}/${ours.warm.samples.length}` +
+           ` (quizdown has none). quizdown 0.4.1 shows a spinner for 800 ms by design (its Loading component).`);
+
+  // 3. Idle
+  out.push(`\n3. Idle ${ours.idle.seconds} s with no input, from ${ours.idle.settleMs / 1000} s after the first question`);
+  line(pad('', 24), lpad('ImQuiz', 10), lpad('quizdown', 10));
+  for (const [key, label] of [['taskMs', 'main-thread tasks (ms)'], ['scriptMs', 'script (ms)'], ['animationFrames', 'animation frames'],
+                              ['glFrames', 'WebGL frames'], ['layouts', 'layouts']])
+    line(pad(label, 24), lpad(key.endsWith('Ms') ? ours.idle[key].toFixed(1) : fmtInt(ours.idle[key]), 10),
+         lpad(key.endsWith('Ms') ? theirs.idle[key].toFixed(1) : fmtInt(theirs.idle[key]), 10));
+
+  // 4. Memory
+  out.push('\n4. Memory after playing the whole quiz (MiB; at the first question in brackets)');
+  line(pad('', 24), lpad('ImQuiz', 16), lpad('quizdown', 16));
+  const mem = (entry, key) => (entry.memory && entry.memory.afterQuiz
+    ? `${fmtMB(entry.memory.afterQuiz[key])} (${fmtMB(entry.memory.atFirstQuestion[key])})` : 'error');
+  line(pad('wasm heap', 24), lpad(mem(ours, 'wasmHeapBytes'), 16), lpad(mem(theirs, 'wasmHeapBytes'), 16));
+  line(pad('JS heap used', 24), lpad(mem(ours, 'jsHeapUsedBytes'), 16), lpad(mem(theirs, 'jsHeapUsedBytes'), 16));
+  for (const [name, entry] of [['ImQuiz', ours], ['quizdown', theirs]])
+    if (entry.memory && entry.memory.error) out.push(`   ${name}: ${entry.memory.error}`);
+
+  // 5. Scaling
+  if (results.scaling) {
+    out.push('\n5. Bank scaling (ImQuiz; generated banks, ?quiz=<id>, cold loads)');
+    line(pad('bank', 26), lpad('file MiB', 9), lpad('first question ms', 24), lpad('wasm heap MiB', 15), '  outcome');
+    for (const row of results.scaling) {
+      const ok = row.samples.filter((s) => typeof s.ms === 'number');
+      const times = ok.length ? range(spread(ok.map((s) => s.ms))) : '–';
+      const heap = ok.length ? fmtMB(Math.max(...ok.map((s) => s.wasmHeapBytes || 0))) : '–';
+      const last = row.samples[row.samples.length - 1] || {};
+      const outcome = last.outcome === 'first-question' ? 'first question shown'
+        : `${last.outcome}${last.problems ? ': ' + last.problems.join('; ') : ''}${last.error ? ': ' + last.error : ''}`;
+      line(pad(`${row.questions.toLocaleString('en')} ${row.shape}`, 26), lpad(fmtMB(row.bankBytes), 9), lpad(times, 24), lpad(heap, 15), '  ', outcome);
+    }
+  }
+
+  // Targets (issue 8)
+  out.push('\nTargets');
+  const verdict = (ok) => (ok ? 'met' : 'NOT met');
+  const gzipRatio = ourBytes.gzip / theirBytes.gzip;
+  out.push(`   gzip bytes to first question <= 2.2x quizdown (aim 1.5x): ${gzipRatio.toFixed(2)}x, ${verdict(gzipRatio <= 2.2)}`);
+  out.push(`   cold first question <= 0.6x quizdown: ${(ourCold.median / theirCold.median).toFixed(2)}x, ${verdict(ourCold.median / theirCold.median <= 0.6)}`);
+  out.push(`   warm first question <= 0.3x quizdown: ${(ourWarm.median / theirWarm.median).toFixed(2)}x, ${verdict(ourWarm.median / theirWarm.median <= 0.3)}`);
+  out.push(`   idle: no frames drawn (${ours.idle.glFrames} WebGL, ${ours.idle.animationFrames} animation frames) and <= 20 ms main-thread tasks per 10 s ` +
+           `(${(ours.idle.taskMs * 10 / ours.idle.seconds).toFixed(1)} ms): ` +
+           verdict(ours.idle.glFrames === 0 && ours.idle.animationFrames === 0 && ours.idle.taskMs * 10 / ours.idle.seconds <= 20));
+  if (results.scaling) {
+    const at = (count) => {
+      const row = results.scaling.find((r) => r.questions === count && r.shape === 'realistic');
+      const ok = row ? row.samples.filter((s) => s.outcome === 'first-question') : [];
+      return ok.length ? median(ok.map((s) => s.ms)) : null;
+    };
+    const small = at(100), large = at(10000);
+    out.push(`   10,000-question bank within 300 ms of the 100-question bank: ` +
+             (small !== null && large !== null ? `+${fmtInt(large - small)} ms, ${verdict(large - small <= 300)}` : 'not measured'));
+    const refused = results.scaling.filter((r) => r.questions === 100000);
+    for (const row of refused) {
+      const good = row.samples.every((s) => s.outcome === 'invalid' && (s.problems || []).some((p) => /limit/.test(p))) ||
+                   row.samples.every((s) => s.outcome === 'first-question' && s.wasmHeapBytes < 256 * 1048576);
+      out.push(`   100,000 ${row.shape}: refused with the limit message, or loaded under 256 MB: ${verdict(good)}`);
+    }
+  }
+  return out.join('\n');
+}
+
+main().catch((error) => { console.error(error); process.exit(1); });
