@@ -81,7 +81,7 @@ public:
     Bank read(const Source& source) {
         start_bank(options_, report_.file_name(), "", bank_, report_);
         for (const SourceLine& line : source.lines()) {
-            if (report_.full())
+            if (report_.full() || stopped_)
                 break;
             const std::string_view content = trim(line.text);
             if (content.empty())
@@ -165,6 +165,13 @@ private:
         }
         if (!valid)
             return;
+        if (bank_.questions.size() >= max_questions()) {
+            if (!stopped_)
+                report_.error(pending_.where, "too many questions: the limit is " +
+                                                  std::to_string(max_questions()));
+            stopped_ = true;
+            return;
+        }
         Question question;
         question.id = "q" + std::to_string(bank_.questions.size() + 1);
         question.type = QuestionType::SingleChoice;
@@ -188,6 +195,7 @@ private:
     Bank bank_;
     SourceMap map_;
     AikenQuestion pending_;
+    bool stopped_ = false;   // after too many questions
 };
 
 } // namespace

@@ -205,8 +205,14 @@ private:
     void read_category(std::string_view path) { category_tag_ = gift_category_tag(path); }
 
     void read_block(const Block& block) {
-        if (block.text.empty() || report_.full())
+        if (block.text.empty() || report_.full() || stopped_)
             return;
+        if (bank_.questions.size() >= max_questions()) {
+            report_.error(position(block, 0), "too many questions: the limit is " +
+                                                  std::to_string(max_questions()));
+            stopped_ = true;
+            return;
+        }
         const std::string_view text = block.text;
         const std::size_t end = text.size();
         std::size_t position_in_block = skip_spaces(text, 0, end);
@@ -290,7 +296,7 @@ private:
         std::string id = slugify(title, max_question_id_length);
         if (id.empty())
             id = "q" + std::to_string(bank_.questions.size() + 1);
-        question.id = unique_id(id, used_question_ids_);
+        question.id = question_ids_.take(id);
         if (!category_tag_.empty())
             question.tags.push_back(category_tag_);
         bank_.questions.push_back(std::move(question));
@@ -344,10 +350,13 @@ private:
         return read_true_false(block, first, end, question, answer_feedbacks);
     }
 
-    // Splits "=a#feedback ~%50%b" into answers. False after reporting a problem.
+    // Splits "=a#feedback ~%50%b" into answers. False after reporting a problem. Any kind of
+    // question takes at most as many answers as a bank's question takes choices; the rest are
+    // only counted, so a hostile file cannot fill the memory with them.
     bool split_answers(const Block& block, std::size_t begin, std::size_t end,
-                       std::vector<GiftAnswer>& answers) {
+                       std::vector<GiftAnswer>& answers, const QuestionSource& where) {
         const std::string_view text = block.text;
+        std::size_t count = 0;
         std::size_t i = skip_spaces(text, begin, end);
         if (i < end && text[i] != '=' && text[i] != '~') {
             report_.error(position(block, i), "expected an answer starting with \"=\" or \"~\"");
@@ -380,8 +389,15 @@ private:
             answer.text = text.substr(body, hash - body);
             if (hash < next)
                 answer.feedback = text.substr(hash + 1, next - hash - 1);
-            answers.push_back(answer);
+            if (++count <= max_choices_per_question())
+                answers.push_back(answer);
             i = next;
+        }
+        if (count > max_choices_per_question()) {
+            report_.error(where.question, "too many answers: " + std::to_string(count) +
+                                              " (the limit is " +
+                                              std::to_string(max_choices_per_question()) + ")");
+            return false;
         }
         return true;
     }
@@ -390,7 +406,7 @@ private:
                       QuestionSource& where, std::vector<std::string>& answer_feedbacks,
                       std::string& answer_kind) {
         std::vector<GiftAnswer> answers;
-        if (!split_answers(block, begin, end, answers))
+        if (!split_answers(block, begin, end, answers, where))
             return false;
         const bool any_wrong_marker =
             std::any_of(answers.begin(), answers.end(),
@@ -533,7 +549,7 @@ private:
         const std::size_t first = skip_spaces(text, begin, end);
         if (first < end && (text[first] == '=' || text[first] == '~')) {
             std::vector<GiftAnswer> answers;
-            if (!split_answers(block, first, end, answers))
+            if (!split_answers(block, first, end, answers, where))
                 return false;
             auto chosen = std::find_if(answers.begin(), answers.end(), is_full_weight);
             if (chosen == answers.end()) {
@@ -629,7 +645,8 @@ private:
     const Source* source_ = nullptr;
     Bank bank_;
     SourceMap map_;
-    std::set<std::string> used_question_ids_;
+    UniqueIds question_ids_;
+    bool stopped_ = false;   // after too many questions
     std::string category_tag_;
 };
 

@@ -238,12 +238,22 @@ SourcePosition Source::position_at(std::size_t offset) const {
                                   [](std::size_t value, const SourceLine& line) {
                                       return value < line.offset;
                                   });
-    const SourceLine& line = after == lines_.begin() ? lines_.front() : *(after - 1);
+    const std::size_t line_index =
+        after == lines_.begin() ? 0 : static_cast<std::size_t>(after - lines_.begin()) - 1;
+    const SourceLine& line = lines_[line_index];
+    std::size_t from = line.offset;
     int column = 1;
-    for (std::size_t i = line.offset; i < offset; ++i)
+    if (line_index == last_line_index_ && offset >= last_offset_ && last_offset_ >= line.offset) {
+        from = last_offset_;
+        column = last_position_.column;
+    }
+    for (std::size_t i = from; i < offset; ++i)
         if (!is_continuation_byte(static_cast<unsigned char>(text_[i])))
             ++column;
-    return SourcePosition{line.number, column};
+    last_line_index_ = line_index;
+    last_offset_ = offset;
+    last_position_ = SourcePosition{line.number, column};
+    return last_position_;
 }
 
 SourcePosition Source::start_of(const SourceLine& line) const {
@@ -287,6 +297,14 @@ void Report::add(Diagnostic diagnostic) {
         full_ = true;
     }
     out_.push_back(std::move(diagnostic));
+}
+
+std::size_t max_questions() {
+    return LoadLimits{}.max_questions;
+}
+
+std::size_t max_choices_per_question() {
+    return LoadLimits{}.max_choices_per_question;
 }
 
 bool check_input(std::string_view& text, std::string_view what, Report& report) {
@@ -434,23 +452,27 @@ bool is_slug(std::string_view text) {
     return true;
 }
 
-std::string unique_id(const std::string& base, std::set<std::string>& used) {
+std::string UniqueIds::take(const std::string& base) {
     std::string id = base;
-    for (int suffix = 2; used.count(id) != 0; ++suffix) {
-        const std::string ending = "-" + std::to_string(suffix);
-        std::string start = base.substr(0, max_id_length - std::min(max_id_length, ending.size()));
-        while (!start.empty() && start.back() == '-')
-            start.pop_back();
-        id = start + ending;
+    if (taken_.count(id) != 0) {
+        int& suffix = next_suffix_.emplace(base, 2).first->second;
+        do {
+            const std::string ending = "-" + std::to_string(suffix++);
+            std::string start =
+                base.substr(0, max_id_length - std::min(max_id_length, ending.size()));
+            while (!start.empty() && start.back() == '-')
+                start.pop_back();
+            id = start + ending;
+        } while (taken_.count(id) != 0);
     }
-    used.insert(id);
+    taken_.insert(id);
     return id;
 }
 
 void assign_choice_ids(Question& question) {
     // Ids stay short: a choice text can be a whole sentence.
     constexpr std::size_t max_choice_id_length = 40;
-    std::set<std::string> used;
+    UniqueIds ids;
     for (std::size_t i = 0; i < question.choices.size(); ++i) {
         Choice& choice = question.choices[i];
         const auto& translations = choice.text.translations();
@@ -460,7 +482,7 @@ void assign_choice_ids(Question& question) {
         std::string base = slugify(text, max_choice_id_length);
         if (base.empty())
             base = "choice-" + std::to_string(i + 1);
-        choice.id = unique_id(base, used);
+        choice.id = ids.take(base);
     }
 }
 

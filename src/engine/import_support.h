@@ -8,6 +8,7 @@
 #include "engine/import.h"
 
 #include <cstddef>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -32,6 +33,9 @@ public:
     explicit Source(std::string_view text);
     std::string_view text() const { return text_; }
     const std::vector<SourceLine>& lines() const { return lines_; }
+    // Counting the column from the last position asked for when it is on the same line and not
+    // further on, so that positions asked in reading order cost linear time in all, even on a
+    // 16 MiB line.
     SourcePosition position_at(std::size_t offset) const;
     // The position of the first non-blank character of `line` (column 1 for a blank line).
     SourcePosition start_of(const SourceLine& line) const;
@@ -39,6 +43,9 @@ public:
 private:
     std::string_view text_;
     std::vector<SourceLine> lines_;
+    mutable std::size_t last_offset_ = 0;
+    mutable SourcePosition last_position_{1, 1};
+    mutable std::size_t last_line_index_ = 0;
 };
 
 // Collects one file's diagnostics, up to LoadLimits::max_diagnostics (then one error says so).
@@ -73,6 +80,11 @@ struct SourceMap {
     std::vector<QuestionSource> questions;
 };
 
+// Bounds from LoadLimits that the importers check while reading, before load_bank() would: a
+// hostile file must not build millions of questions first.
+std::size_t max_questions();
+std::size_t max_choices_per_question();
+
 // Checks the input as a whole: size limit, UTF-8 (the first bad byte is reported with its
 // position). Removes a UTF-8 byte order mark from `text`. False after reporting an error.
 bool check_input(std::string_view& text, std::string_view what, Report& report);
@@ -102,9 +114,18 @@ bool is_blank(std::string_view text);
 std::string slugify(std::string_view text, std::size_t max_length);
 bool is_slug(std::string_view text);
 
-// `base`, or `base-2`, `base-3`... whichever is not in `used` yet (`base` shortened when the
-// suffix would pass the 64-character id limit); added to `used`.
-std::string unique_id(const std::string& base, std::set<std::string>& used);
+// Ids unique within one list (the questions of a bank, the choices of a question).
+class UniqueIds {
+public:
+    // `base`, or `base-2`, `base-3`... whichever is not taken yet (`base` shortened when the
+    // suffix would pass the 64-character id limit). Amortized constant work per call, however
+    // many equal bases a hostile file brings.
+    std::string take(const std::string& base);
+
+private:
+    std::set<std::string> taken_;
+    std::map<std::string, int> next_suffix_;   // by base
+};
 
 // Choice ids from the choices' texts ("choice-N" when a text gives no slug), unique within the
 // question.

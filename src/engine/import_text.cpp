@@ -36,6 +36,7 @@ struct TextQuestion {
     SourcePosition where;
     std::string prompt;
     std::vector<TextOption> options;
+    bool too_many_options = false;   // reported where the first one too many was written
 };
 
 // One answer of a key line: an option number (1-based) or letter, as written.
@@ -131,7 +132,7 @@ public:
         std::vector<SourcePosition> header_where;
         bool new_paragraph = true;
         for (const SourceLine& line : source.lines()) {
-            if (report_.full())
+            if (report_.full() || stopped_)
                 break;
             const std::string_view content = trim(line.text);
             if (content.empty()) {
@@ -204,13 +205,16 @@ public:
 
 private:
     void start_question(int number, std::string_view text, SourcePosition where) {
-        for (const TextQuestion& question : questions_) {
-            if (question.number == number) {
-                report_.error(where, "question number " + std::to_string(number) +
-                                         " is used twice (first at line " +
-                                         std::to_string(question.where.line) + ")");
-                break;
-            }
+        auto [first, inserted] = first_line_of_number_.emplace(number, where.line);
+        if (!inserted)
+            report_.error(where, "question number " + std::to_string(number) +
+                                     " is used twice (first at line " +
+                                     std::to_string(first->second) + ")");
+        if (questions_.size() >= max_questions()) {
+            report_.error(where, "too many questions: the limit is " +
+                                     std::to_string(max_questions()));
+            stopped_ = true;
+            return;
         }
         TextQuestion question;
         question.number = number;
@@ -224,11 +228,19 @@ private:
             report_.error(where, "option before the first numbered question");
             return;
         }
+        TextQuestion& question = questions_.back();
+        if (question.options.size() >= max_choices_per_question()) {
+            if (!question.too_many_options)
+                report_.error(where, "too many options (the limit is " +
+                                         std::to_string(max_choices_per_question()) + ")");
+            question.too_many_options = true;
+            return;
+        }
         TextOption option;
         option.text = std::string(text);   // marks are read once continuation lines are in
         option.where = where;
         option.indent = indent;
-        questions_.back().options.push_back(std::move(option));
+        question.options.push_back(std::move(option));
     }
 
     // A line that is neither a question nor an option: more of the question text before the
@@ -307,7 +319,7 @@ private:
 
     void add_question(TextQuestion written, Bank& bank) {
         const std::string name = "question " + std::to_string(written.number);
-        bool valid = true;
+        bool valid = !written.too_many_options;
         for (TextOption& option : written.options) {
             std::string_view text = option.text;
             option.marked = strip_marks(text);
@@ -389,7 +401,9 @@ private:
     Report report_;
     Report key_report_;
     std::vector<TextQuestion> questions_;
+    std::map<int, int> first_line_of_number_;
     std::map<int, KeyEntry> key_;
+    bool stopped_ = false;   // after too many questions
     std::string title_;
     std::string description_;
     SourceMap map_;

@@ -346,16 +346,36 @@ TEST_CASE("import_gift: nothing to import", "[import][gift]") {
     }
 }
 
-TEST_CASE("import_gift: problems load_bank finds are moved to the question's line",
-          "[import][gift]") {
-    std::string gift = "::Fine::Fine? {T####Yes.}\n\n::Many::Too many choices? {\n=right\n";
-    for (int i = 0; i < 26; ++i)
-        gift += "~wrong " + std::to_string(i) + "\n";
-    gift += "####Because.\n}\n";
-    const ImportResult result = import_inline(gift);
+TEST_CASE("import_gift: problems load_bank finds are moved to the line of their question or "
+          "choice", "[import][gift]") {
+    // A no-break space is a text to the importer but blank to the bank loader.
+    const ImportResult result = import_inline(
+        "::Fine::Fine? {T####Yes.}\n\n::Blank::Pick. {\n=right\n~\u00A0\n####Because.\n}\n");
     CHECK_FALSE(result.bank);
     CHECK(diagnostic_lines(result.diagnostics) ==
-          Strings{"inline.gift:3:1: error: choices: too many choices: 27 (the limit is 26)"});
+          Strings{"inline.gift:5:1: error: choices[1].text.en: text is empty"});
+}
+
+TEST_CASE("import_gift: limits are checked while reading", "[import][gift]") {
+    SECTION("answers of one question") {
+        std::string gift = "::Fine::Fine? {T####Yes.}\n\n::Many::Too many choices? {\n=right\n";
+        for (int i = 0; i < 26; ++i)
+            gift += "~wrong " + std::to_string(i) + "\n";
+        gift += "####Because.\n}\n";
+        const ImportResult result = import_inline(gift);
+        CHECK_FALSE(result.bank);
+        CHECK(diagnostic_lines(result.diagnostics) ==
+              Strings{"inline.gift:3:1: error: too many answers: 27 (the limit is 26)"});
+    }
+    SECTION("questions; equal titles stay cheap to number") {
+        std::string gift;
+        for (int i = 0; i < 20001; ++i)
+            gift += "::Same::Q? {T}\n\n";
+        const ImportResult result = import_inline(gift);
+        CHECK_FALSE(result.bank);
+        CHECK(diagnostic_lines(result.diagnostics) ==
+              Strings{"inline.gift:40001:1: error: too many questions: the limit is 20000"});
+    }
 }
 
 TEST_CASE("import_gift: hostile input never throws or aborts", "[import][gift]") {

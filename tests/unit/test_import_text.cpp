@@ -136,6 +136,13 @@ TEST_CASE("import_text: malformed documents and keys are reported, and no bank",
         CHECK(diagnostic_lines(broken.diagnostics) ==
               Strings{"q.key:1:4: error: invalid UTF-8: save the key file as UTF-8"});
     }
+    SECTION("more than 26 options: reported once, where the first one too many is") {
+        std::string document = "1. Q?\n";
+        for (int i = 0; i < 30; ++i)
+            document += " \u2022 option " + std::to_string(i) + (i == 0 ? " (*)\n" : "\n");
+        CHECK(diagnostic_lines(import_text(document, "many.txt", {}).diagnostics) ==
+              Strings{"many.txt:28:2: error: too many options (the limit is 26)"});
+    }
     SECTION("hostile input never throws or aborts") {
         for (const std::string& input :
              {std::string(100000, '1'), "1." + std::string(50000, ' '),
