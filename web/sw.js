@@ -1,59 +1,158 @@
-// ImQuiz service worker: the app shell is precached per build, banks are served
-// stale-while-revalidate. The cache name carries the build fingerprint (filled in by
-// scripts/assemble-site.sh), so a new build never mixes its JS and wasm with an old build's:
-// the new worker installs a complete new shell, takes over on the next load, and deletes the old.
+// ImQuiz service worker: offline after the first visit.
+//
+// - The app shell (page, scripts, wasm, font, icons) is precached per build, in a cache named
+//   after the build's fingerprint (filled in by scripts/assemble-site.sh), and served cache-first.
+//   Install fails unless every shell file arrived and the fingerprinted ones hash to this build,
+//   so one cache never holds the JS of one build and the wasm of another (a deploy in progress).
+// - Update policy: no skipWaiting. A new build installs in the background while the old one keeps
+//   serving every open ImQuiz page of this deployment (a reload included), so a running page never
+//   gets files from two builds. It takes over once no page of the deployment is open (the next
+//   visit after closing the tab, or the next course page in an LMS), then deletes the old cache.
+// - The catalog and banks are data, not build: network first (fresh when online), the cached copy
+//   when the network fails or is too slow. They are precached at install too, because the first
+//   visit fetched them before this worker existed.
+// - Cache names carry the deployment's path: two copies of ImQuiz under different paths of one
+//   origin share Cache Storage and must not delete each other's caches.
 'use strict';
 const BUILD = '__IMQUIZ_BUILD__';
-const SHELL_CACHE = 'imquiz-shell-' + BUILD;
-const BANK_CACHE = 'imquiz-banks';
-// Relative to the worker's own URL, so a deployment under any sub-path works.
-const SHELL = ['./', 'index.html', 'boot.js', 'a11y.js', 'app.css', 'imquiz.js', 'imquiz.wasm',
-               'fonts/imquiz-sans.ttf', 'manifest.webmanifest', 'icon.svg', 'icon-maskable.svg'];
+const SCOPE = new URL(self.registration.scope).pathname;
+const SHELL_PREFIX = 'imquiz-shell:' + SCOPE + ':';
+const SHELL_CACHE = SHELL_PREFIX + BUILD;
+const DATA_CACHE = 'imquiz-data:' + SCOPE;
+const CATALOG = 'quizzes/index.json';
+const NETWORK_TIMEOUT_MS = 4000;
+// The shell is what index.html references (scripts, styles, preloads, manifest, icon) plus the
+// manifest's icons, found at install: a file added to the page is in the offline copy without
+// anyone remembering to list it here. These are needed whatever the page says:
+const ESSENTIAL = ['index.html', 'boot.js', 'imquiz.js', 'imquiz.wasm', 'fonts/imquiz-sans.ttf'];
+// The files the build fingerprint is computed from, in this order (scripts/assemble-site.sh).
+const FINGERPRINTED = ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html'];
+
+const here = (path) => new URL(path, self.location.href).href;
+const isDataUrl = (href) => new URL(href).pathname.startsWith(SCOPE + 'quizzes/');
+
+function referencedBy(html) {
+  const found = [];
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)\s*=\s*["']([^"']+)["']/gi)) {
+    const url = new URL(match[1], self.location.href);
+    if (url.origin === self.location.origin && !isDataUrl(url.href)) found.push(url.href);
+  }
+  return found;
+}
+
+async function fetchFresh(href) {
+  const response = await fetch(new Request(href, { cache: 'reload' }));
+  if (!response.ok) throw new Error(`${href}: the server answered ${response.status}`);
+  return response;
+}
+
+async function fingerprint(responses) {
+  const bodies = await Promise.all(FINGERPRINTED.map((path) => responses.get(here(path)).clone().arrayBuffer()));
+  const joined = new Uint8Array(bodies.reduce((sum, body) => sum + body.byteLength, 0));
+  let offset = 0;
+  for (const body of bodies) { joined.set(new Uint8Array(body), offset); offset += body.byteLength; }
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', joined));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('').slice(0, BUILD.length);
+}
+
+async function precacheShell() {
+  const responses = new Map();   // absolute URL -> Response
+  const index = await fetchFresh(here('index.html'));
+  responses.set(here('index.html'), index);
+  const wanted = new Set(ESSENTIAL.map(here).concat(referencedBy(await index.clone().text())));
+  wanted.delete(here('index.html'));
+  await Promise.all(Array.from(wanted, async (href) => responses.set(href, await fetchFresh(href))));
+  for (const [href, response] of Array.from(responses)) {
+    if (!new URL(href).pathname.endsWith('.webmanifest')) continue;
+    const manifest = await response.clone().json().catch(() => ({}));
+    const icons = (Array.isArray(manifest.icons) ? manifest.icons : [])
+      .map((icon) => icon && typeof icon.src === 'string' && new URL(icon.src, href))
+      .filter((url) => url && url.origin === self.location.origin && !responses.has(url.href));
+    await Promise.all(icons.map(async (url) => responses.set(url.href, await fetchFresh(url.href))));
+  }
+  if (!BUILD.startsWith('__')) {   // an unassembled development copy has no fingerprint
+    const found = await fingerprint(responses);
+    if (found !== BUILD) throw new Error(`the files on the server are not build ${BUILD} (found ${found}): a deploy in progress?`);
+  }
+  const cache = await caches.open(SHELL_CACHE);
+  await cache.put(here('./'), index.clone());   // the deployment's own URL
+  await Promise.all(Array.from(responses, ([href, response]) => cache.put(href, response)));
+}
+
+// Best effort: a bank that cannot be fetched now is cached the next time the page loads it.
+async function precacheData() {
+  try {
+    const cache = await caches.open(DATA_CACHE);
+    const catalogResponse = await fetch(new Request(CATALOG, { cache: 'no-cache' }));
+    if (!catalogResponse.ok) return;
+    const catalog = await catalogResponse.clone().json();
+    await cache.put(CATALOG, catalogResponse);
+    const base = new URL(CATALOG, self.location.href);
+    const banks = Array.isArray(catalog.banks) ? catalog.banks : [];
+    await Promise.all(banks.map(async (entry) => {
+      if (!entry || typeof entry.file !== 'string') return;
+      const url = new URL(entry.file, base);
+      if (url.origin !== self.location.origin) return;
+      const response = await fetch(new Request(url.href, { cache: 'no-cache' })).catch(() => null);
+      if (response && response.ok) await cache.put(url.href, response);
+    }));
+  } catch (error) { /* unreadable catalog: the page reports it */ }
+}
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(SHELL_CACHE).then((cache) =>
-    Promise.all(SHELL.map((path) => cache.add(new Request(path, { cache: 'reload' })).catch(() => null)))));
+  event.waitUntil(precacheShell().then(precacheData));
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(caches.keys().then((names) => Promise.all(names
-    .filter((name) => name.startsWith('imquiz-shell-') && name !== SHELL_CACHE)
+    .filter((name) => name.startsWith(SHELL_PREFIX) && name !== SHELL_CACHE)
     .map((name) => caches.delete(name)))).then(() => self.clients.claim()));
 });
 
-function isBank(url) { return url.pathname.includes('/quizzes/') && url.pathname.endsWith('.json'); }
+function isData(url) { return url.pathname.startsWith(SCOPE + 'quizzes/') && url.pathname.endsWith('.json'); }
+
+// Network first with a time limit; the cached copy when the network fails, answers with a server
+// error, or is slower than NETWORK_TIMEOUT_MS (a captive portal or a dying connection).
+async function networkFirst(event) {
+  const request = event.request;
+  const network = fetch(request);
+  // Registered before anyone reads the body, so the clone is taken in time.
+  event.waitUntil(network.then((response) => {
+    if (!response.ok) return null;
+    const copy = response.clone();
+    return caches.open(DATA_CACHE).then((cache) => cache.put(request.url.split('?')[0], copy));
+  }).catch(() => null));
+  let timer = null;
+  const slow = new Promise((resolve) => { timer = setTimeout(resolve, NETWORK_TIMEOUT_MS, null); });
+  const first = await Promise.race([network.catch(() => null), slow]);
+  clearTimeout(timer);
+  if (first && first.status < 500) return first;   // fresh (a 404 too: the author removed it)
+  const cached = await caches.match(request, { cacheName: DATA_CACHE, ignoreSearch: true, ignoreVary: true });
+  if (cached) return cached;
+  return first || network;
+}
+
+async function shellFirst(event) {
+  const request = event.request;
+  const cache = await caches.open(SHELL_CACHE);
+  const navigate = request.mode === 'navigate';
+  const cached = await cache.match(request, { ignoreSearch: navigate, ignoreVary: true });
+  if (cached) return cached;
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (navigate) {
+      const shell = await cache.match(here('index.html'));
+      if (shell) return shell;
+    }
+    throw error;
+  }
+}
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (isBank(url)) {
-    // Stale-while-revalidate: answer from the cache at once when we can, refresh it in the
-    // background; a failed refresh keeps the cached copy (offline).
-    event.respondWith(caches.open(BANK_CACHE).then(async (cache) => {
-      const cached = await cache.match(request, { ignoreSearch: true });
-      const network = fetch(request).then((response) => {
-        if (response.ok) cache.put(request, response.clone());
-        return response;
-      });
-      if (cached) { event.waitUntil(network.catch(() => null)); return cached; }
-      return network;
-    }));
-    return;
-  }
-  // App shell: this build's cache first; the navigation itself falls back to index.html.
-  event.respondWith(caches.open(SHELL_CACHE).then(async (cache) => {
-    const cached = await cache.match(request, { ignoreSearch: request.mode === 'navigate' });
-    if (cached) return cached;
-    try {
-      return await fetch(request);
-    } catch (error) {
-      if (request.mode === 'navigate') {
-        const shell = await cache.match('index.html');
-        if (shell) return shell;
-      }
-      throw error;
-    }
-  }));
+  event.respondWith(isData(url) ? networkFirst(event) : shellFirst(event));
 });

@@ -47,10 +47,10 @@ void follow_viewport(Program& program, float& ratio) {
     if (width != current_width || height != current_height) SDL_SetWindowSize(program.window, width, height);
 }
 
-// Tab moves between widgets like the arrow keys (ImGui 1.86 tabs only between text fields).
+// Tab moves between widgets like the arrow keys (ImGui 1.86 tabs only between text fields, and
+// ImQuiz has none: typed answers go to a DOM <input>, see web/text-field.js).
 void translate_tab(SDL_Event& event) {
     if ((event.type != SDL_KEYDOWN && event.type != SDL_KEYUP) || event.key.keysym.scancode != SDL_SCANCODE_TAB) return;
-    if (ImGui::GetIO().WantTextInput) return;
     bool back = (event.key.keysym.mod & KMOD_SHIFT) != 0;
     event.key.keysym.scancode = back ? SDL_SCANCODE_UP : SDL_SCANCODE_DOWN;
     event.key.keysym.sym = back ? SDLK_UP : SDLK_DOWN;
@@ -162,7 +162,6 @@ bool frame(void* user) {
     ui.language = program.state.preferences.language;
     ui.reduced_motion = platform::system_prefers_reduced_motion();
     ui.touch_input = program.touch_input;
-    ui.text_field_active = ImGui::GetIO().WantTextInput;
     std::vector<ui::ItemRect> items;
     ui.items = &items;
     ui::apply_style(ui.palette, ui.metrics);
@@ -191,11 +190,9 @@ bool frame(void* user) {
         app::apply(program.state, action);
         changed = true;
     }
-    platform::set_text_input_active(io.WantTextInput);
     publish(program, items);
     // A changed state needs a couple more frames for ImGui's layout to settle.
     if (changed) platform::request_frames(3);
-    if (io.WantTextInput) platform::request_frames(2);  // caret blink while typing
     return true;
 }
 
@@ -234,7 +231,6 @@ int main(int, char**) {
     io.IniFilename = nullptr;  // settings persist through our own storage, not imgui.ini
     io.LogFilename = nullptr;
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-    io.ConfigInputTextCursorBlink = true;
     ImGui_ImplSDL2_InitForOpenGL(program.window, gl);
     ImGui_ImplOpenGL3_Init("#version 300 es");
 

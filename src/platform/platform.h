@@ -78,8 +78,6 @@ void download_text_file(const std::string& file_name, const std::string& text);
 // Opens a file picker; the chosen file's text arrives later through take_picked_file.
 void pick_text_file();
 bool take_picked_file(std::string& text);
-// Shows the on-screen keyboard on touch devices (a text answer got focus), or hides it.
-void set_text_input_active(bool active);
 
 // ---- Observability for tests and the accessibility mirror ----
 

@@ -64,9 +64,8 @@ std::string status_label(const UiContext& ui, CardState state) {
     }
 }
 
-// Digits typed this frame (1-9 pick a choice), when no text field has the keyboard.
-int digit_pressed(const UiContext& ui) {
-    if (ui.text_field_active) return 0;
+// Digits typed this frame (1-9 pick a choice).
+int digit_pressed() {
     for (ImWchar c : ImGui::GetIO().InputQueueCharacters)
         if (c >= '1' && c <= '9') return static_cast<int>(c - '0');
     return 0;
@@ -113,7 +112,6 @@ Action draw_question(QuestionView& view, const UiContext& ui, const AppState& st
     if (view.shown_question != session.current) {
         view.shown_question = session.current;
         view.scroll_to_top = true;
-        std::snprintf(view.typed, sizeof view.typed, "%s", state.draft.typed.c_str());
     }
     if (view.scroll_to_top) {
         ImGui::SetScrollY(0);
@@ -157,7 +155,7 @@ Action draw_question(QuestionView& view, const UiContext& ui, const AppState& st
     bool can_check = false;
     if (is_choice) {
         std::vector<ChoiceRow> rows = choice_rows(ui, state, *bank, *question);
-        int digit = digit_pressed(ui);
+        int digit = digit_pressed();
         for (std::size_t i = 0; i < rows.size(); ++i) {
             const ChoiceRow& row = rows[i];
             ChoiceCard card;
@@ -176,22 +174,23 @@ Action draw_question(QuestionView& view, const UiContext& ui, const AppState& st
         }
         can_check = !state.draft.selected.empty();
     } else {
-        // Numeric and short text: one input field; Enter checks.
+        // Numeric and short text: the canvas draws the field's frame; the typing itself happens in
+        // a real <input> that web/text-field.js lays exactly over it (item "input:answer"), so
+        // on-screen keyboards, IMEs, autocorrect and screen readers all work as in any web form.
         const char* hint = ui.str(question->type == QuestionType::Numeric ? Str::TypeNumber : Str::TypeAnswer);
-        ImGui::PushFont(ui.fonts.body);
-        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-        ImGuiInputTextFlags flags = ImGuiInputTextFlags_EnterReturnsTrue;
-        if (checked) flags |= ImGuiInputTextFlags_ReadOnly;
-        if (question->type == QuestionType::Numeric) flags |= ImGuiInputTextFlags_CharsScientific;
-        if (!checked && ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-        bool submitted = ImGui::InputTextWithHint("##answer", hint, view.typed, sizeof view.typed, flags);
+        float width = ImGui::GetContentRegionAvail().x;
+        float height = ui.px(52);
+        ImVec2 pos = ImGui::GetCursorScreenPos();
+        ImGui::InvisibleButton("##answer", ImVec2(width, height));
         record_item(ui, "input:answer", hint);
-        ImGui::PopFont();
-        if (!checked && std::strcmp(view.typed, state.draft.typed.c_str()) != 0) {
-            action.kind = Action::Kind::SetTypedAnswer;
-            action.text = view.typed;
-        } else if (submitted && !checked && state.draft.typed.find_first_not_of(" \t") != std::string::npos) {
-            action.kind = Action::Kind::Check;
+        ImDrawList* draw = ImGui::GetWindowDrawList();
+        uint32_t border = checked ? (state.feedback->correct ? ui.palette.correct : ui.palette.wrong) : ui.palette.accent;
+        draw->AddRectFilled(pos, pos + ImVec2(width, height), checked ? ui.palette.surface_hover : ui.palette.surface, ui.px(10));
+        draw->AddRect(pos, pos + ImVec2(width, height), border, ui.px(10), 0, ui.px(2));
+        if (state.draft.typed.empty() && !checked) {
+            ImFont* font = ui.fonts.body;
+            float size = font->FontSize * ImGui::GetIO().FontGlobalScale;
+            draw->AddText(font, size, ImVec2(pos.x + ui.px(14), pos.y + (height - size) * 0.5f), ui.palette.text_muted, hint);
         }
         if (!question->unit.empty()) text_wrapped(ui, ui.fonts.small, bank->text(question->unit, language), ui.palette.text_muted);
         can_check = state.draft.typed.find_first_not_of(" \t") != std::string::npos;
@@ -238,7 +237,7 @@ Action draw_question(QuestionView& view, const UiContext& ui, const AppState& st
             action.kind = Action::Kind::Next;
     } else {
         if (button(ui, "check", ui.str(Str::Check), ButtonKind::Primary, ImGui::GetContentRegionAvail().x, can_check) ||
-            (enter_pressed() && can_check && action.kind == Action::Kind::None && !ui.text_field_active))
+            (enter_pressed() && can_check && action.kind == Action::Kind::None))
             action.kind = Action::Kind::Check;
         if (action.kind == Action::Kind::Check) view.scroll_to_feedback = true;
     }

@@ -78,9 +78,8 @@ Action draw_screen(Views& views, const UiContext& base_ui, const AppState& state
     if (notice.kind != Action::Kind::None) action = notice;
     ImGui::Dummy(ImVec2(0, ui.px(12)));
 
-    // Esc goes back one step, wherever you are (an open text field takes Esc first).
-    if (action.kind == Action::Kind::None && !ui.text_field_active &&
-        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
+    // Esc goes back one step, wherever you are.
+    if (action.kind == Action::Kind::None && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
         switch (state.screen) {
         case app::Screen::Question:
         case app::Screen::Results:

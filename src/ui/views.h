@@ -20,7 +20,6 @@ struct QuestionView {
     std::size_t shown_question = static_cast<std::size_t>(-1);
     bool scroll_to_feedback = false;     // after Check, bring the verdict into view
     bool scroll_to_top = false;          // a new question starts at the top
-    char typed[1024] = {};               // the input field's buffer (mirrors Draft::typed)
 };
 Action draw_question(QuestionView& view, const UiContext& ui, const AppState& state);
 

@@ -30,7 +30,6 @@ struct UiContext {
     bool reduced_motion = false;
     bool touch_input = false;              // the last pointer event came from a touch screen
     bool touch_scrolling = false;          // a touch drag is scrolling: swallow clicks
-    bool text_field_active = false;        // typing goes to a field, not to shortcuts
     std::vector<ItemRect>* items = nullptr;
     const char* str(Str id) const { return tr(language, id); }
     float px(float css) const { return metrics.px(css); }

@@ -71,7 +71,7 @@ export async function openApp(url, { browser = null, viewport = { width: 1280, h
   };
 }
 
-export async function waitForSignal(page, name, timeout = 30000) {
+export async function waitForSignal(page, name, timeout = 60000) {
   await page.waitForFunction((n) => window.ImQuizHost && window.ImQuizHost.hasSignal(n), name,
                              { timeout, polling: 50 });
 }

@@ -106,12 +106,6 @@ mergeInto(LibraryManager.library, {
     var files = imquizHost()['pickedFiles'];
     return files.length ? imquizString(files.shift()) : 0;
   },
-  imquiz_js_set_text_input__deps: ['$imquizHost'],
-  imquiz_js_set_text_input: function (active) {
-    var handler = imquizHost()['setTextInput'];
-    if (handler) handler(!!active);
-  },
-
   imquiz_js_publish_state__deps: ['$imquizHost'],
   imquiz_js_publish_state: function (json) { imquizHost()['publishState'](UTF8ToString(json)); },
   imquiz_js_take_page_action__deps: ['$imquizString', '$imquizHost'],

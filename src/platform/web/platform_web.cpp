@@ -29,7 +29,6 @@ void imquiz_js_report_height(int css_pixels);
 void imquiz_js_download(const char* name, const char* text);
 void imquiz_js_pick_file();
 char* imquiz_js_take_picked_file();
-void imquiz_js_set_text_input(int active);
 void imquiz_js_publish_state(const char* json);
 char* imquiz_js_take_page_action();
 void imquiz_js_signal(const char* name);
@@ -165,7 +164,6 @@ void download_text_file(const std::string& file_name, const std::string& text) {
 }
 void pick_text_file() { imquiz_js_pick_file(); }
 bool take_picked_file(std::string& text) { return adopt(imquiz_js_take_picked_file(), text); }
-void set_text_input_active(bool active) { imquiz_js_set_text_input(active ? 1 : 0); }
 
 void publish_state(const std::string& json) { imquiz_js_publish_state(json.c_str()); }
 bool take_page_action(std::string& json) { return adopt(imquiz_js_take_page_action(), json); }
