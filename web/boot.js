@@ -57,9 +57,31 @@
   });
 
   // ---- Fetches: started early, handed to the app when it asks ----------------------------
-  var fetches = new Map();         // url -> Promise<{status, bytes, error}>
+  // Keyed by absolute URL: the head start below and the app's own request (library_imquiz.js
+  // resolves it against the page) must find the same entry, or every file is fetched twice.
+  var fetches = new Map();         // absolute url -> Promise<{status, bytes, error}>
+  var blockedByPolicy = new Set(); // origins this page's Content-Security-Policy refused to connect to
+  document.addEventListener('securitypolicyviolation', function (event) {
+    try { blockedByPolicy.add(new URL(event.blockedURI).origin); } catch (e) { /* 'inline', 'eval' */ }
+  });
+  // Why a request to another site failed, in words an author can act on. The browser hides the
+  // reason from scripts; a refused connection, a missing CORS header and this page's own
+  // connect-src policy look the same, except that the last one raises a policy violation event.
+  function crossOriginProblem(url) {
+    var origin = new URL(url).origin;
+    return new Promise(function (resolve) { setTimeout(resolve, 50); }).then(function () {
+      if (blockedByPolicy.has(origin)) {
+        return 'this page\'s Content-Security-Policy does not allow connecting to ' + origin +
+               ' (add it to connect-src)';
+      }
+      return 'could not read ' + url + ': the server at ' + origin + ' is unreachable or does not allow ' +
+             'other sites to read it (it must send Access-Control-Allow-Origin)';
+    });
+  }
   function load(url) {
+    url = new URL(url, location.href).href;
     if (fetches.has(url)) return fetches.get(url);
+    var crossOrigin = new URL(url).origin !== location.origin;
     var controller = typeof AbortController === 'function' ? new AbortController() : null;
     var timer = setTimeout(function () { if (controller) controller.abort(); }, 15000);
     var promise = fetch(url, { cache: 'no-cache', signal: controller ? controller.signal : undefined })
@@ -70,15 +92,16 @@
         });
       })
       .catch(function (e) {
-        return { status: 0, bytes: new Uint8Array(0),
-                 error: e && e.name === 'AbortError' ? 'no answer within 15 seconds'
-                                                      : 'could not reach the server (offline?)' };
+        var failed = function (error) { return { status: 0, bytes: new Uint8Array(0), error: error }; };
+        if (e && e.name === 'AbortError') return failed('no answer within 15 seconds');
+        if (crossOrigin) return crossOriginProblem(url).then(failed);
+        return failed('could not reach the server (offline?)');
       })
       .finally(function () { clearTimeout(timer); });
     fetches.set(url, promise);
     return promise;
   }
-  function forget(url) { fetches.delete(url); }   // a retry must really go to the network
+  function forget(url) { fetches.delete(new URL(url, location.href).href); }   // a retry must really go to the network
 
   // Head start: the catalog and each bank it lists are requested while the wasm downloads.
   var catalogUrl = 'quizzes/index.json';
@@ -97,40 +120,59 @@
   if (params.get('bank')) load(params.get('bank'));
 
   // ---- Host page (iframe) messaging -------------------------------------------------------
-  // Learner data goes only to origins the host allowed: `origin=` in the URL, or the origin of a
-  // parent that introduced itself with an `imquiz:hello` handshake when no origin= is given.
+  // Learner data (xAPI statements) goes only to origins the host allowed: `origin=` in the URL,
+  // or, when no origin= is given, the origin of a parent that introduced itself with an
+  // `imquiz:hello` handshake (web/embed.js does it). Statements sent before that wait in a short
+  // queue. Heights carry no learner data and go to any parent (embed.js and H5P's resizer both
+  // check that a message comes from their own iframe).
   var embedded = window.parent !== window;
   var allowedOrigins = (params.get('origin') || '').split(',').map(function (s) { return s.trim(); })
     .filter(function (s) { return /^https?:\/\/[^/]+$/.test(s); });
+  // Chromium and Safari say who the parent is: then nothing is posted to an origin that is not
+  // there (which the browser would drop, but only after logging an error in the console).
+  var parentOrigin = location.ancestorOrigins && location.ancestorOrigins.length ? location.ancestorOrigins[0] : null;
   var handshakeOrigin = null;
+  var waitingForHost = [];        // learner messages sent before anyone may receive them
   var h5pReady = false;
   var lastHeight = 0;
+  function learnerTargets() {
+    if (handshakeOrigin) return [handshakeOrigin];
+    if (!allowedOrigins.length) return [];
+    if (parentOrigin) return allowedOrigins.indexOf(parentOrigin) >= 0 ? [parentOrigin] : [];
+    return allowedOrigins;
+  }
   function sendToHost(message) {
     if (!embedded) return;
-    var targets = allowedOrigins.length ? allowedOrigins : (handshakeOrigin ? [handshakeOrigin] : []);
+    var targets = learnerTargets();
+    if (!targets.length) {
+      waitingForHost.push(message);
+      if (waitingForHost.length > 200) waitingForHost.shift();
+      return;
+    }
     targets.forEach(function (origin) { window.parent.postMessage(message, origin); });
+  }
+  function allowedToListen(origin) {
+    return !allowedOrigins.length || allowedOrigins.indexOf(origin) >= 0;
   }
   window.addEventListener('message', function (event) {
     if (!embedded || event.source !== window.parent) return;
     var data = event.data;
     if (!data || typeof data !== 'object') return;
-    if (data.context === 'h5p') {          // h5p-resizer.js on the host page
+    if (data.context === 'h5p') {          // an H5P resizer on the host page
       if (data.action === 'hello') { h5pReady = true; postHeight(lastHeight, true); }
       else if (data.action === 'ready') { window.parent.postMessage({ context: 'h5p', action: 'hello' }, '*'); }
       else if (data.action === 'resizePrepared') {
         window.parent.postMessage({ context: 'h5p', action: 'resize', scrollHeight: lastHeight }, '*');
-      }
+      } else if (data.action === 'resize') { postHeight(lastHeight, true); }   // the host window resized
       return;
     }
-    if (data.type === 'imquiz:hello' && typeof event.origin === 'string') {
-      if (!allowedOrigins.length || allowedOrigins.indexOf(event.origin) >= 0) {
-        handshakeOrigin = event.origin;
-        window.parent.postMessage({ type: 'imquiz:welcome', height: lastHeight }, event.origin);
-      }
+    if (data.type === 'imquiz:hello' && typeof event.origin === 'string' && allowedToListen(event.origin)) {
+      handshakeOrigin = event.origin;
+      window.parent.postMessage({ type: 'imquiz:welcome', height: lastHeight }, event.origin);
+      var queued = waitingForHost; waitingForHost = [];
+      queued.forEach(sendToHost);
     }
   });
-  // Height carries no learner data, so it may go to any parent: embed.js and h5p-resizer.js both
-  // check that the message comes from their own iframe.
   function postHeight(height, force) {
     if (!embedded || height <= 0 || (!force && height === lastHeight)) return;
     lastHeight = height;
@@ -218,6 +260,7 @@
     },
     postToHost: function (json) { try { sendToHost(JSON.parse(json)); } catch (e) { /* not JSON: drop */ } },
     reportHeight: function (px) { postHeight(px, false); },
+    contentHeight: function () { return lastHeight; },   // last height reported to the host
     download: function (name, text) {
       var url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
       var a = document.createElement('a'); a.href = url; a.download = name;
@@ -282,7 +325,9 @@
   }, true);
 
   // ---- Offline: the service worker caches the app after the first visit --------------------
-  if ('serviceWorker' in navigator && params.get('sw') !== '0' && location.protocol !== 'file:') {
+  // Not in an opaque origin (a sandboxed iframe without allow-same-origin): it may not register one.
+  if ('serviceWorker' in navigator && params.get('sw') !== '0' && location.protocol !== 'file:' &&
+      window.origin !== 'null') {
     window.addEventListener('load', function () {
       navigator.serviceWorker.register('sw.js').catch(function () { /* online-only is fine */ });
     });

@@ -1,6 +1,7 @@
 #include "app/app.h"
 
 #include "engine/bank_loader.h"
+#include "engine/hash.h"
 #include "platform/platform.h"
 
 #include <nlohmann/json.hpp>
@@ -83,7 +84,9 @@ void load_preferences(AppState& state) {
 void save_progress(AppState& state, BankSlot& slot) {
     if (!state.progress_store) return;
     auto status = state.progress_store->save(slot.progress);
-    if (status == ProgressStore::SaveStatus::StorageFailed && !state.write_failed_notice_shown) {
+    // Without persistent storage every save "fails" into memory: the learner was told at start.
+    if (status == ProgressStore::SaveStatus::StorageFailed && state.storage_persistent &&
+        !state.write_failed_notice_shown) {
         state.write_failed_notice_visible = true;
         state.write_failed_notice_shown = true;
     }
@@ -220,6 +223,11 @@ void open_quiz(AppState& state, int bank_index, bool start_over) {
     if (!start_over && in_progress && session_matches_bank(*in_progress, *slot.bank) && !is_finished(*in_progress)) {
         Session resumed = *in_progress;
         resume_session(resumed, now());
+        // Another tab may be playing the stored attempt too (a duplicated tab, a second window):
+        // each place it is resumed continues it under its own id, so when both finish, both
+        // attempts are recorded instead of one replacing the other.
+        resumed.attempt_id = resumed.attempt_id.substr(0, resumed.attempt_id.find('.')) + "." +
+                             to_hex(next_seed(state)).substr(8);
         show_session(state, std::move(resumed));
         return;
     }
