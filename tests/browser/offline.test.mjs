@@ -1,0 +1,229 @@
+// Offline after the first visit, in a real browser: the service worker precaches the build and the
+// quizzes, the server is stopped, and a reload still plays. Also: a deployment under a sub-path,
+// two deployments on one origin, the manifest and icons, and the update policy (a new build waits
+// until no page of the deployment is open; a cache never mixes two builds).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startSite, openApp, waitForState, launchBrowser, SITE_DIR } from './harness.mjs';
+
+const browser = await launchBrowser();
+test.after(async () => { await browser.close(); });
+
+const ready = (s) => s.screen === 'catalog' && s.banks.length === 2 && s.banks.every((b) => b.state === 'ready');
+const originalBuild = JSON.parse(fs.readFileSync(path.join(SITE_DIR, 'version.json'), 'utf8')).build;
+
+// A copy of the site as another build: imquiz.js marks itself with `marker`, and sw.js and
+// version.json carry the fingerprint of the changed files, exactly as scripts/assemble-site.sh
+// computes it. Returns the build id.
+function writeBuild(dir, marker, { fingerprint = null } = {}) {
+  fs.cpSync(SITE_DIR, dir, { recursive: true, dereference: true });
+  for (const file of fs.readdirSync(dir, { recursive: true })) {
+    if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dir, file));   // stale next to the changed files
+  }
+  const original = fs.readFileSync(path.join(SITE_DIR, 'imquiz.js'), 'utf8');
+  fs.writeFileSync(path.join(dir, 'imquiz.js'), `${original}\n;window.imquizTestBuild = ${JSON.stringify(marker)};\n`);
+  const hash = crypto.createHash('sha256');
+  for (const file of ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html']) hash.update(fs.readFileSync(path.join(dir, file)));
+  const build = fingerprint || hash.digest('hex').slice(0, 12);
+  const worker = fs.readFileSync(path.join(SITE_DIR, 'sw.js'), 'utf8');
+  assert.ok(worker.includes(originalBuild), 'the site\'s sw.js carries its build fingerprint');
+  fs.writeFileSync(path.join(dir, 'sw.js'), worker.replaceAll(originalBuild, build));
+  fs.writeFileSync(path.join(dir, 'version.json'), JSON.stringify({ build }) + '\n');
+  return build;
+}
+
+const temporaryDir = (name) => fs.mkdtempSync(path.join(os.tmpdir(), `imquiz-${name}-`));
+
+// Resolves once a service worker controls the page (the first one claims it when it activates).
+async function waitForOfflineCopy(page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+}
+
+async function cacheNames(page) { return page.evaluate(() => caches.keys()); }
+
+async function cachedUrls(page, name) {
+  return page.evaluate(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url), name);
+}
+
+async function playOneQuestion(page) {
+  await page.evaluate(() => window.ImQuizHost.act({ type: 'open', quiz: 'data-parallelism' }));
+  const state = await waitForState(page, (s) => s.screen === 'question' && s.question && !s.question.feedback);
+  await page.evaluate((id) => window.ImQuizHost.act({ type: 'select', choice: id }), state.question.choices[0].id);
+  await page.evaluate(() => window.ImQuizHost.act({ type: 'check' }));
+  return waitForState(page, (s) => s.question && s.question.feedback);
+}
+
+test('first visit installs the offline copy; with the server stopped a reload still plays (under a sub-path)', async () => {
+  const root = temporaryDir('offline');
+  fs.symlinkSync(SITE_DIR, path.join(root, 'course'));
+  const site = await startSite({ dir: root });
+  const context = await browser.newContext();
+  try {
+    const app = await openApp(`${site.url}course/?lang=en`, { context });
+    await waitForState(app.page, ready);
+    await waitForOfflineCopy(app.page);
+    const names = await cacheNames(app.page);
+    assert.deepEqual(names.sort(), [`imquiz-data:/course/`, `imquiz-shell:/course/:${originalBuild}`]);
+
+    // Everything the page loaded from its own folder is in this build's cache, except the data.
+    const shell = new Set(await cachedUrls(app.page, `imquiz-shell:/course/:${originalBuild}`));
+    const loaded = await app.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)
+      .filter((url) => url.startsWith(location.origin) && !url.includes('/quizzes/') && !url.endsWith('/sw.js')));
+    assert.ok(loaded.length >= 5, loaded.join('\n'));
+    for (const url of loaded) assert.ok(shell.has(url), `${url} is in the offline copy`);
+    for (const file of ['', 'index.html', 'imquiz.wasm', 'manifest.webmanifest', 'icon.svg', 'icon-maskable.svg'])
+      assert.ok(shell.has(`${site.url}course/${file}`), `${file || './'} precached`);
+    const data = await cachedUrls(app.page, 'imquiz-data:/course/');
+    assert.deepEqual(data.map((url) => url.slice(site.url.length)).sort(),
+                     ['course/quizzes/data-parallelism.json', 'course/quizzes/index.json',
+                      'course/quizzes/model-pipeline-parallelism.json']);
+
+    await site.close();   // the server is gone
+    await app.page.reload();
+    await waitForState(app.page, ready);
+    const state = await playOneQuestion(app.page);
+    assert.equal(typeof state.question.feedback.correct, 'boolean');
+    app.expectNoErrors();
+  } finally {
+    await context.close();
+    await site.close();
+  }
+});
+
+test('the manifest parses and its icons load, online and offline', async () => {
+  const site = await startSite();
+  const context = await browser.newContext();
+  try {
+    const app = await openApp(`${site.url}?lang=en`, { context });
+    await waitForOfflineCopy(app.page);
+    const check = async () => {
+      const cdp = await context.newCDPSession(app.page);
+      const manifest = await cdp.send('Page.getAppManifest');
+      await cdp.detach();
+      assert.deepEqual(manifest.errors, [], 'manifest errors');
+      assert.equal(manifest.url, `${site.url}manifest.webmanifest`);
+      const parsed = JSON.parse(manifest.data);
+      assert.equal(parsed.start_url, './');
+      const icons = parsed.icons.map((icon) => new URL(icon.src, manifest.url).href);
+      icons.push(`${site.url}icon.svg`);   // <link rel=icon>
+      for (const icon of icons) {
+        const size = await app.page.evaluate(async (src) => {
+          const image = new Image();
+          image.src = src;
+          await image.decode();
+          return [image.naturalWidth, image.naturalHeight];
+        }, icon);
+        assert.ok(size[0] > 0 && size[1] > 0, `${icon} decodes`);
+      }
+    };
+    await check();
+    await site.close();
+    await app.page.reload();
+    await waitForState(app.page, ready);
+    await check();
+    app.expectNoErrors();
+  } finally {
+    await context.close();
+    await site.close();
+  }
+});
+
+test('two deployments of different builds on one origin keep their own offline copies', async () => {
+  const root = temporaryDir('two-builds');
+  const buildA = writeBuild(path.join(root, 'a'), 'A');
+  const buildB = writeBuild(path.join(root, 'b'), 'B');
+  assert.notEqual(buildA, buildB);
+  const site = await startSite({ dir: root });
+  const context = await browser.newContext();
+  try {
+    const a = await openApp(`${site.url}a/?lang=en`, { context });
+    await waitForOfflineCopy(a.page);
+    const b = await openApp(`${site.url}b/?lang=en`, { context });
+    await waitForOfflineCopy(b.page);
+    assert.deepEqual((await cacheNames(b.page)).filter((n) => n.startsWith('imquiz-shell:')).sort(),
+                     [`imquiz-shell:/a/:${buildA}`, `imquiz-shell:/b/:${buildB}`], 'neither deleted the other');
+    await site.close();
+    for (const [app, marker] of [[a, 'A'], [b, 'B']]) {
+      await app.page.reload();
+      await waitForState(app.page, ready);
+      assert.equal(await app.page.evaluate(() => window.imquizTestBuild), marker);
+      await playOneQuestion(app.page);
+      app.expectNoErrors();
+    }
+  } finally {
+    await context.close();
+    await site.close();
+  }
+});
+
+// Waits for the registration's newest worker to settle and returns its state
+// ('installed' = waiting, 'activated', or 'redundant' = install failed).
+async function settleUpdate(page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration.update().catch(() => null);
+    const worker = registration.installing || registration.waiting;
+    if (!worker) return 'no update';
+    if (worker.state !== 'installing') return worker.state;
+    return new Promise((resolve) => worker.addEventListener('statechange', () => {
+      if (worker.state !== 'installing') resolve(worker.state);
+    }));
+  });
+}
+
+test('update policy: a new build waits until no page is open, then takes over; builds never mix', async () => {
+  const dir = path.join(temporaryDir('update'), 'quiz');
+  const buildA = writeBuild(dir, 'A');
+  const site = await startSite({ dir: path.dirname(dir) });
+  const context = await browser.newContext();
+  const url = `${site.url}quiz/?lang=en`;
+  const marker = (page) => page.evaluate(() => window.imquizTestBuild);
+  try {
+    let first = await openApp(url, { context });
+    await waitForOfflineCopy(first.page);
+    assert.equal(await marker(first.page), 'A');
+
+    // A deploy in progress: the worker of the next build is there, the old files still are. Its
+    // install must fail rather than cache one build's JavaScript with another's wasm.
+    fs.writeFileSync(path.join(dir, 'sw.js'),
+                     fs.readFileSync(path.join(dir, 'sw.js'), 'utf8').replaceAll(buildA, 'c0ffeec0ffee'));
+    assert.equal(await settleUpdate(first.page), 'redundant');
+    assert.deepEqual((await cacheNames(first.page)).filter((n) => n.startsWith('imquiz-shell:')),
+                     [`imquiz-shell:/quiz/:${buildA}`]);
+
+    // The deploy completes.
+    const buildB = writeBuild(dir, 'B');
+    await first.page.reload();
+    await waitForState(first.page, ready);
+    assert.equal(await marker(first.page), 'A', 'a reload keeps the running build');
+    assert.equal(await settleUpdate(first.page), 'installed', 'the new build waits');
+    const shellB = await cachedUrls(first.page, `imquiz-shell:/quiz/:${buildB}`);
+    assert.ok(shellB.includes(`${site.url}quiz/imquiz.wasm`));
+    const cachedScript = await first.page.evaluate(async (name) =>
+      (await (await caches.open(name)).match('imquiz.js')).text(), `imquiz-shell:/quiz/:${buildB}`);
+    assert.match(cachedScript, /imquizTestBuild = "B"/, 'the new cache holds the new build');
+
+    const second = await openApp(url, { context });
+    assert.equal(await marker(second.page), 'A', 'a second page while the first is open: still the old build');
+    first.expectNoErrors();
+    second.expectNoErrors();
+    await first.page.close();
+    await second.page.close();
+
+    const third = await openApp(url, { context });
+    await waitForState(third.page, ready);
+    assert.equal(await marker(third.page), 'B', 'no page was open: the new build took over');
+    await third.page.waitForFunction((name) => caches.keys().then((names) =>
+      names.filter((n) => n.startsWith('imquiz-shell:')).join() === name), `imquiz-shell:/quiz/:${buildB}`);
+    await playOneQuestion(third.page);
+    third.expectNoErrors();
+  } finally {
+    await context.close();
+    await site.close();
+  }
+});
