@@ -1,0 +1,606 @@
+// Accessibility (issue 7): the semantic mirror of the canvas (web/a11y.js) in Chromium.
+// - Each screen's accessibility tree (Playwright's ariaSnapshot) has the roles and names a screen
+//   reader needs, in the interface language.
+// - A whole quiz is played through the mirror by keyboard only (Tab, Shift+Tab, Space, arrows,
+//   Enter), checking where focus goes and what the live region announces after every check.
+// - axe-core finds no serious or critical violation on any screen, in English and Russian, with the
+//   mirror hidden and with its focused panel showing.
+// - Titles and language per screen, high contrast, dark scheme, reduced motion, text size and
+//   zoom/reflow reach both the canvas and the mirror; bank text stays text.
+// Screenshots of the visible focused panel go to the artifacts folder (a11y-*.png).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, SITE_DIR, ARTIFACTS } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+const banks = Object.fromEntries(['data-parallelism', 'model-pipeline-parallelism'].map((id) =>
+  [id, JSON.parse(fs.readFileSync(path.join(SITE_DIR, 'quizzes', `${id}.json`), 'utf8'))]));
+const text = (value, lang, bank) => (typeof value === 'string' ? value : value[lang] || value[bank.defaultLanguage]);
+const questionOf = (bank, id) => bank.questions.find((q) => q.id === id);
+
+// The README's full example bank (every question type), served as a bank under development; its
+// first prompt carries markup that must come out as text.
+const readme = fs.readFileSync('quizzes/README.md', 'utf8');
+const example = JSON.parse(readme.split('<!-- readme-example: full bank -->')[1].split('```json')[1].split('```')[0]);
+const MARKUP = '<img src=x data-injected=1> <b>bold</b>';
+example.questions[0].prompt.en += ' ' + MARKUP;
+
+const site = await startSite();
+site.faults.set('/dev/example.json', (req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(example));
+});
+const browser = await launchBrowser();
+test.after(async () => { await browser.close(); await site.close(); });
+
+// Words the mirror must use (src/ui/strings.cpp), for the checks below.
+const WORDS = {
+  en: { check: 'Check', next: 'Next', seeResults: 'See results', back: 'Back', correct: 'Correct', incorrect: 'Incorrect',
+        correctAnswer: 'Correct answer', results: 'Results', settings: 'Settings', questionOf: (i, n) => `Question ${i} of ${n}`,
+        start: 'Start', score: (a, b) => `${a} of ${b} points`, passed: 'Passed', retry: 'Retry', review: 'Review mistakes',
+        catalog: 'Back to quizzes', quizzes: 'Quizzes', language: 'Language', theme: 'Theme', textSize: 'Text size',
+        explanation: 'Explanation', selectOne: 'Choose one answer.' },
+  ru: { check: 'Проверить', next: 'Далее', seeResults: 'К результатам', back: 'Назад', correct: 'Верно', incorrect: 'Неверно',
+        correctAnswer: 'Правильный ответ', results: 'Результаты', settings: 'Настройки', questionOf: (i, n) => `Вопрос ${i} из ${n}`,
+        start: 'Начать', score: (a, b) => `${a} из ${b} баллов`, passed: 'Тест пройден', retry: 'Пройти снова',
+        review: 'Разобрать ошибки', catalog: 'К списку тестов', quizzes: 'Тесты', language: 'Язык', theme: 'Тема',
+        textSize: 'Размер текста', explanation: 'Пояснение', selectOne: 'Выберите один ответ.' },
+};
+
+// ---- Helpers ----------------------------------------------------------------------------------
+
+function sentence(value) {
+  const t = String(value || '').trim();
+  return !t ? '' : /[.!?…:;)»"”]$/.test(t) ? t : `${t}.`;
+}
+
+// What the live region must say after a check (verdict, the chosen choice's own feedback, the
+// right answer when wrong, the explanation).
+function expectedAnnouncement(bank, q, lang, chosenId) {
+  const words = WORDS[lang];
+  const right = q.choices.find((c) => c.correct);
+  const chosen = q.choices.find((c) => c.id === chosenId);
+  const wrong = chosenId !== right.id;
+  const parts = [sentence(wrong ? words.incorrect : words.correct)];
+  if (wrong && chosen.feedback) parts.push(sentence(text(chosen.feedback, lang, bank)));
+  if (wrong) parts.push(sentence(`${words.correctAnswer}: ${text(right.text, lang, bank)}`));
+  parts.push(sentence(text(q.explanation, lang, bank)));
+  return parts.filter(Boolean).join(' ');
+}
+
+async function mirrorSnapshot(page) {
+  return page.locator('#mirror').ariaSnapshot();
+}
+
+// Every expected line (a fragment of one, or a RegExp) must appear in the snapshot.
+function assertSnapshotHas(snapshot, expected, what) {
+  for (const line of expected) {
+    const found = line instanceof RegExp ? line.test(snapshot) : snapshot.includes(line);
+    assert.ok(found, `${what}: the accessibility tree lacks ${line instanceof RegExp ? line : JSON.stringify(line)}:\n${snapshot}`);
+  }
+}
+
+async function focused(page) {
+  return page.evaluate(() => {
+    const e = document.activeElement;
+    return { tag: e.tagName.toLowerCase(), type: e.type || '', id: e.id, text: e.textContent.trim(),
+             label: e.labels && e.labels[0] ? e.labels[0].textContent : '', ariaLabel: e.getAttribute('aria-label') || '',
+             checked: !!e.checked, inMirror: !!e.closest('#mirror') };
+  });
+}
+
+async function waitFocus(page, predicate, what, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  let current;
+  for (;;) {
+    current = await focused(page);
+    if (predicate(current)) return current;
+    if (Date.now() > deadline) throw new Error(`focus: expected ${what}, got ${JSON.stringify(current)}`);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
+
+async function waitLive(page, expected, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  let said = '';
+  for (;;) {
+    said = await page.locator('#mirror-live').textContent();
+    if (said === expected) return said;
+    if (Date.now() > deadline) assert.equal(said, expected, 'what the live region announced');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
+
+// Polls an async condition from node (the page's CSP forbids evaluating test code inside it).
+async function until(condition, what, timeout = 10000) {
+  const deadline = Date.now() + timeout;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+}
+
+// Answers the current question through the mirror: focus the radio, Space, Enter (the form
+// submits: Check); then Next from the feedback. Returns the state with feedback.
+async function answerInMirror(page, choiceText) {
+  const radio = page.locator('#mirror').getByRole('radio', { name: choiceText, exact: true });
+  await radio.focus();
+  await page.keyboard.press('Space');
+  await waitForState(page, (s, t) => s.question.choices.some((c) => c.text === t && c.selected), choiceText);
+  await page.keyboard.press('Enter');
+  return waitForState(page, (s) => s.question && s.question.feedback);
+}
+
+async function nextInMirror(page) {
+  const before = await appState(page);
+  await page.locator('#mirror button[data-action=next]').focus();
+  await page.keyboard.press('Enter');
+  return waitForState(page, (s, index) => s.screen !== 'question' || s.question.index !== index, before.question.index);
+}
+
+async function playToResults(page, bankId, lang) {
+  const bank = banks[bankId];
+  let state = await waitForState(page, (s) => s.screen === 'question' && s.question && !s.question.feedback);
+  while (state.screen === 'question') {
+    const q = questionOf(bank, state.question.id);
+    await answerInMirror(page, text(q.choices.find((c) => c.correct).text, lang, bank));
+    state = await nextInMirror(page);
+  }
+  return waitForState(page, (s) => s.screen === 'results' && s.results);
+}
+
+async function openCatalog(lang, options = {}) {
+  const app = await openApp(site.url + `?lang=${lang}`, { browser, ...options });
+  await waitForState(app.page, (s) => s.screen === 'catalog' && s.banks.every((b) => b.state === 'ready'));
+  return app;
+}
+
+// Shows the mirror's panel (focus on its first heading, unless focus is in it already) once it
+// has slid in (unless reduced motion is asked for).
+async function showPanel(page) {
+  if (!(await focused(page)).inMirror) await page.locator('#mirror [data-mirror-h1]').focus();
+  await page.locator('#mirror').evaluate((m) => Promise.all(m.getAnimations().map((a) => a.finished)));
+}
+
+async function panelScreenshot(page, name) {
+  await showPanel(page);
+  return screenshot(page, `a11y-${name}`);
+}
+
+// The colour at (x, y) of a screenshot of the page, decoded by the browser itself.
+async function pixel(page, x, y) {
+  const png = await page.screenshot();
+  return page.evaluate(async ([base64, px, py]) => {
+    const image = new Image();
+    image.src = 'data:image/png;base64,' + base64;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width; canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const [r, g, b] = context.getImageData(px, py, 1, 1).data;
+    return '#' + [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('');
+  }, [png.toString('base64'), x, y]);
+}
+
+// ---- 1 and 3. Every screen: its accessibility tree, and axe-core ---------------------------------
+
+async function axeScan(page) {
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+                                           nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+  });
+}
+
+for (const lang of ['en', 'ru']) {
+  test(`every screen: expected roles and names, and no serious or critical axe-core violation (${lang})`, async () => {
+    // axe is injected as an inline script, which the page's CSP (rightly) refuses: only this
+    // context ignores the CSP. The other tests run the mirror under the real policy.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const app = await openApp(site.url + `?lang=${lang}`, { context });
+    const { page } = app;
+    await waitForState(page, (s) => s.screen === 'catalog' && s.banks.every((b) => b.state === 'ready'));
+    await page.addScriptTag({ content: axeSource });
+    const findings = [];
+    // axe twice per screen: mirror hidden (what a mouse user has), and its focused panel showing
+    // (so colour contrast is checked on it too). Then the panel's screenshot.
+    const check = async (screen) => {
+      await page.locator('#canvas').focus();
+      for (const v of await axeScan(page)) findings.push({ screen, ...v });
+      await showPanel(page);
+      for (const v of await axeScan(page)) findings.push({ screen: `${screen} (panel)`, ...v });
+      await screenshot(page, `a11y-${lang}-${screen}`);
+    };
+    const words = WORDS[lang];
+    const bank = banks['data-parallelism'];
+    const title = text(bank.title, lang, bank);
+
+    let snapshot = await mirrorSnapshot(page);
+    assertSnapshotHas(snapshot, ['heading "ImQuiz" [level=1]', `button "${words.settings}"`, `list "${words.quizzes}"`,
+                                 `heading "${title}" [level=2]`, `button "${words.start}: ${title}"`], 'catalog');
+    await check('catalog');
+
+    // Start through the mirror's own button.
+    await page.locator('#mirror').getByRole('button', { name: `${words.start}: ${title}` }).focus();
+    await page.keyboard.press('Enter');
+    let state = await waitForState(page, (s) => s.screen === 'question' && s.question);
+    const q = questionOf(bank, state.question.id);
+    const prompt = text(q.prompt, lang, bank);
+    snapshot = await mirrorSnapshot(page);
+    assertSnapshotHas(snapshot, [
+      `heading "${title}" [level=1]`, `button "${words.back}"`, `paragraph: ${words.questionOf(1, 8)}`,
+      `heading "${prompt}" [level=2]`, `paragraph: ${words.selectOne}`, `radiogroup "${prompt}"`,
+      ...state.question.choices.map((c) => `radio "${c.text}"`), `button "${words.check}" [disabled]`,
+    ], 'question');
+    assert.equal(await page.locator('#mirror [role=radiogroup] input[type=radio]').count(), state.question.choices.length);
+    await check('question');
+
+    // Checked (wrong, so every part of the feedback shows): the verdict region, the right answer,
+    // the explanation, Next; the choices are read-only.
+    const wrongChoice = q.choices.find((c) => !c.correct);
+    await answerInMirror(page, text(wrongChoice.text, lang, bank));
+    await waitLive(page, expectedAnnouncement(bank, q, lang, wrongChoice.id));
+    snapshot = await mirrorSnapshot(page);
+    assertSnapshotHas(snapshot, [
+      `radio "${text(wrongChoice.text, lang, bank)}" [checked] [disabled]`, `region "${words.incorrect}"`,
+      `heading "${words.incorrect}" [level=2]`, `paragraph: "${words.correctAnswer}: ${text(q.choices.find((c) => c.correct).text, lang, bank)}"`,
+      `heading "${words.explanation}" [level=3]`, `button "${words.next}"`, new RegExp(`- status: "?${words.incorrect}\\. `),
+    ], 'checked question');
+    assert.ok(!snapshot.includes(`button "${words.check}"`), 'Check is gone once checked');
+    await check('question-checked');
+
+    await nextInMirror(page);
+    state = await playToResults(page, 'data-parallelism', lang);
+    snapshot = await mirrorSnapshot(page);
+    assertSnapshotHas(snapshot, [
+      `heading "${words.results}" [level=1]`, 'paragraph: 88%', `paragraph: ${words.score(7, 8)}`,
+      `paragraph: ${words.passed}`, `button "${words.review}"`, `button "${words.retry}"`, `button "${words.catalog}"`,
+    ], 'results');
+    assert.equal(await page.locator('#mirror ol > li').count(), 8, 'every question listed in the results');
+    await check('results');
+
+    await page.locator('#mirror').getByRole('button', { name: words.catalog }).focus();
+    await page.keyboard.press('Enter');
+    await waitForState(page, (s) => s.screen === 'catalog');
+    await page.locator('#mirror').getByRole('button', { name: words.settings }).focus();
+    await page.keyboard.press('Enter');
+    await waitForState(page, (s) => s.screen === 'settings');
+    snapshot = await mirrorSnapshot(page);
+    assertSnapshotHas(snapshot, [
+      `heading "${words.settings}" [level=1]`, `button "${words.back}"`, `group "${words.language}"`,
+      'radio "English"' + (lang === 'en' ? ' [checked]' : ''), 'radio "Русский"' + (lang === 'ru' ? ' [checked]' : ''),
+      'radio "Bahasa Indonesia"', `group "${words.theme}"`, `group "${words.textSize}"`, 'radio "100%" [checked]',
+    ], 'settings');
+    await check('settings');
+
+    fs.writeFileSync(path.join(ARTIFACTS, `a11y-axe-${lang}.json`), JSON.stringify(findings, null, 2));
+    const severe = findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+    assert.deepEqual(severe, [], `axe found serious or critical problems (${lang})`);
+    app.expectNoErrors();
+    await app.close();
+  });
+}
+
+// ---- 2. A whole quiz by keyboard only, through the mirror ----------------------------------------
+
+test('whole quiz through the mirror by keyboard only: focus, live announcements, score (en)', async () => {
+  const lang = 'en';
+  const words = WORDS[lang];
+  const bankId = 'model-pipeline-parallelism';
+  const bank = banks[bankId];
+  const title = text(bank.title, lang, bank);
+  const answerWrong = [2, 5];
+  const app = await openCatalog(lang);
+  const { page } = app;
+
+  // The canvas has the focus at start; a keyboard user enters the mirror at its first control.
+  await page.locator('#mirror button').first().focus();
+  let at = await focused(page);
+  assert.equal(at.text, words.settings, 'the first control of the catalog is Settings');
+  await page.keyboard.press('Tab');   // Start: data-parallelism
+  await page.keyboard.press('Tab');   // Start: model-pipeline-parallelism
+  at = await focused(page);
+  assert.equal(at.ariaLabel, `${words.start}: ${title}`);
+  await panelScreenshot(page, 'keyboard-catalog');
+  await page.keyboard.press('Enter');
+
+  let state = await waitForState(page, (s) => s.screen === 'question' && s.question);
+  await waitFocus(page, (f) => f.tag === 'h1' && f.text === title, 'the question screen heading');
+  const total = state.question.total;
+  for (let n = 1; n <= total; n++) {
+    state = await waitForState(page, (s, k) => s.screen === 'question' && s.question.index === k && !s.question.feedback, n);
+    const q = questionOf(bank, state.question.id);
+    const prompt = text(q.prompt, lang, bank);
+    assert.equal(await page.title(), `${words.questionOf(n, total)} – ${title} – ImQuiz`);
+    if (n === 1) {
+      await page.keyboard.press('Tab');
+      await waitFocus(page, (f) => f.tag === 'button' && f.text === words.back, 'Back');
+      await page.keyboard.press('Tab');
+      await waitFocus(page, (f) => f.type === 'radio', 'the first choice');
+      await page.keyboard.press('Shift+Tab');
+      await waitFocus(page, (f) => f.tag === 'button' && f.text === words.back, 'Back again (Shift+Tab)');
+    } else {
+      await waitFocus(page, (f) => f.tag === 'h2' && f.text === prompt, 'the new prompt after Next');
+    }
+    await page.keyboard.press('Tab');
+    await waitFocus(page, (f) => f.type === 'radio' && f.label === state.question.choices[0].text, 'the first choice');
+
+    const wrong = answerWrong.includes(n);
+    const pick = wrong ? q.choices.find((c) => !c.correct).id : q.choices.find((c) => c.correct).id;
+    const position = state.question.choices.findIndex((c) => c.id === pick);
+    await page.keyboard.press('Space');   // checks the first choice
+    for (let i = 0; i < position; i++) await page.keyboard.press('ArrowDown');  // arrows move and select
+    const pickText = state.question.choices[position].text;
+    await waitForState(page, (s, id) => s.question.choices.every((c) => c.selected === (c.id === id)), pick);
+    // The radio kept focus through the state updates: it was not re-created.
+    at = await waitFocus(page, (f) => f.type === 'radio' && f.label === pickText && f.checked, `the chosen radio "${pickText}"`);
+    if (n === 1) await panelScreenshot(page, 'keyboard-question-selected');
+
+    await page.keyboard.press('Enter');   // the form submits: Check
+    state = await waitForState(page, (s) => s.question && s.question.feedback);
+    assert.equal(state.question.feedback.correct, !wrong);
+    await waitFocus(page, (f) => f.tag === 'h2' && f.text === (wrong ? words.incorrect : words.correct), 'the verdict');
+    await waitLive(page, expectedAnnouncement(bank, q, lang, pick));
+    if (n === 2) await panelScreenshot(page, 'keyboard-question-checked-wrong');
+
+    await page.keyboard.press('Tab');
+    await waitFocus(page, (f) => f.tag === 'button' && f.text === (n === total ? words.seeResults : words.next), 'Next');
+    await page.keyboard.press('Enter');
+  }
+
+  state = await waitForState(page, (s) => s.screen === 'results' && s.results);
+  assert.equal(state.results.score, 6);
+  assert.equal(state.results.percent, 75);
+  await waitFocus(page, (f) => f.tag === 'h1' && f.text === words.results, 'the results heading');
+  await waitLive(page, `${words.results}. 75%. ${words.score(6, 8)}. ${words.passed}.`);
+  assert.equal(await page.title(), `${words.results} – ${title} – ImQuiz`);
+  const mirrorText = await page.locator('#mirror').textContent();
+  assert.ok(mirrorText.includes(words.score(6, 8)) && mirrorText.includes('75%'), 'the mirror shows the score');
+  await panelScreenshot(page, 'keyboard-results');
+
+  // Review mistakes, by keyboard: only the two missed questions, both right this time.
+  await page.keyboard.press('Tab');
+  await waitFocus(page, (f) => f.tag === 'button' && f.text === words.review, 'Review mistakes');
+  await page.keyboard.press('Enter');
+  state = await waitForState(page, (s) => s.screen === 'question' && s.question.index === 1);
+  assert.equal(state.question.total, 2);
+  for (let n = 1; n <= 2; n++) {
+    state = await waitForState(page, (s, k) => s.screen === 'question' && s.question.index === k && !s.question.feedback, n);
+    const q = questionOf(bank, state.question.id);
+    const right = q.choices.find((c) => c.correct).id;
+    await page.keyboard.press('Tab');
+    if (n === 1) await page.keyboard.press('Tab');   // from the h1: Back, then the choices
+    await waitFocus(page, (f) => f.type === 'radio', 'a choice');
+    await page.keyboard.press('Space');
+    const position = state.question.choices.findIndex((c) => c.id === right);
+    for (let i = 0; i < position; i++) await page.keyboard.press('ArrowDown');
+    await waitForState(page, (s, id) => s.question.choices.find((c) => c.id === id).selected, right);
+    await page.keyboard.press('Enter');
+    await waitForState(page, (s) => s.question && s.question.feedback && s.question.feedback.correct);
+    await waitLive(page, expectedAnnouncement(bank, q, lang, right));
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+  }
+  state = await waitForState(page, (s) => s.screen === 'results' && s.results);
+  assert.equal(state.results.score, 2);
+  await waitLive(page, `${words.results}. 100%. ${words.score(2, 2)}. ${words.passed}.`);
+
+  // Back to the catalog: Tab past Retry, Enter on "Back to quizzes"; focus lands on its h1.
+  await page.keyboard.press('Tab');
+  await waitFocus(page, (f) => f.text === words.retry, 'Retry (no Review mistakes when nothing was missed)');
+  await page.keyboard.press('Tab');
+  await waitFocus(page, (f) => f.text === words.catalog, 'Back to quizzes');
+  await page.keyboard.press('Enter');
+  await waitForState(page, (s) => s.screen === 'catalog');
+  await waitFocus(page, (f) => f.tag === 'h1' && f.text === 'ImQuiz', 'the catalog heading');
+  assert.equal(await page.title(), `${words.quizzes} – ImQuiz`);
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('every question type through the mirror; bank text stays text', async () => {
+  const app = await openApp(site.url + '?lang=en&bank=dev/example.json', { browser });
+  const { page } = app;
+  let state = await waitForState(page, (s) => s.screen === 'question' && s.question);
+  const mirror = page.locator('#mirror');
+  // Markup in a bank is shown, never parsed.
+  assert.equal(await page.locator('#mirror img, #mirror b').count(), 0, 'no element came from bank text');
+  assert.ok((await mirror.locator('[data-mirror-prompt]').textContent()).endsWith(MARKUP));
+  await mirror.locator('[data-mirror-h1]').focus();
+  while (state.screen === 'question') {
+    const q = example.questions.find((item) => item.id === state.question.id);
+    const key = state.question.index;
+    switch (q.type) {
+      case 'single_choice':
+        await answerInMirror(page, text(q.choices.find((c) => c.correct).text, 'en', example));
+        break;
+      case 'true_false':
+        assert.equal(await mirror.locator('[role=radiogroup] input[type=radio]').count(), 2);
+        await answerInMirror(page, q.answer ? 'True' : 'False');
+        break;
+      case 'multiple_choice': {
+        const group = mirror.getByRole('group', { name: text(q.prompt, 'en', example) });
+        assert.equal(await group.locator('input[type=checkbox]').count(), q.choices.length, 'checkboxes for multiple choice');
+        for (const choice of q.choices.filter((c) => c.correct)) {
+          await group.getByRole('checkbox', { name: text(choice.text, 'en', example), exact: true }).focus();
+          await page.keyboard.press('Space');
+          await waitForState(page, (s, id) => s.question.choices.find((c) => c.id === id).selected, choice.id);
+        }
+        await page.keyboard.press('Enter');
+        break;
+      }
+      default: {  // numeric, short_text: a labelled text field, Enter checks
+        const field = mirror.getByRole('textbox', { name: q.type === 'numeric' ? 'Type a number' : 'Type your answer' });
+        const answer = q.type === 'short_text' ? 'DNS' : String(q.answer.value !== undefined ? q.answer.value : q.answer.max);
+        await field.focus();
+        await page.keyboard.type(answer, { delay: 20 });
+        await waitForState(page, (s, a) => s.question.typed === a, answer);
+        if (q.unit) assert.equal(await field.getAttribute('aria-describedby'), 'mirror-unit');
+        await page.keyboard.press('Enter');
+      }
+    }
+    state = await waitForState(page, (s) => s.question && s.question.feedback);
+    assert.equal(state.question.feedback.correct, true, `${q.id} answered right through the mirror`);
+    // Typed answers also say what was expected ("20", not "20 ± 0").
+    const expected = ['numeric', 'short_text'].includes(q.type)
+      ? ` ${sentence('Correct answer: ' + state.question.feedback.correctAnswer.map((a) => a.replace(/ ± 0$/, '')).join('; '))}` : '';
+    await waitLive(page, `Correct.${expected} ${sentence(text(q.explanation, 'en', example))}`);
+    await panelScreenshot(page, `example-${q.id}-checked`);
+    await page.locator('#mirror button[data-action=next]').focus();
+    await page.keyboard.press('Enter');
+    state = await waitForState(page, (s, k) => s.screen !== 'question' || s.question.index !== k, key);
+  }
+  assert.equal(state.results.percent, 100);
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('focus is never pulled out of the canvas; the live region still speaks', async () => {
+  const app = await openApp(site.url + '?lang=en&quiz=data-parallelism', { browser });
+  const { page } = app;
+  const state = await waitForState(page, (s) => s.screen === 'question' && s.question);
+  assert.equal((await focused(page)).id, 'canvas', 'the canvas has focus at start');
+  const bank = banks['data-parallelism'];
+  const q = questionOf(bank, state.question.id);
+  const position = state.question.choices.findIndex((c) => q.choices.find((x) => x.id === c.id).correct);
+  await page.keyboard.press(String(position + 1));
+  await page.keyboard.press('Enter');
+  await waitForState(page, (s) => s.question.feedback);
+  await waitLive(page, expectedAnnouncement(bank, q, 'en', q.choices.find((c) => c.correct).id));
+  assert.equal((await focused(page)).id, 'canvas', 'the canvas keeps focus after Check');
+  assert.equal(await page.locator('#mirror').evaluate((m) => getComputedStyle(m).position), 'absolute', 'the mirror stays hidden');
+  app.expectNoErrors();
+  await app.close();
+});
+
+// ---- 4. The page around: titles, language, preferences, zoom ------------------------------------
+
+test('a title per screen and the language of the page follow the state', async () => {
+  const app = await openCatalog('en');
+  const { page } = app;
+  assert.equal(await page.title(), 'Quizzes – ImQuiz');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  await page.locator('#mirror').getByRole('button', { name: 'Settings' }).focus();
+  await page.keyboard.press('Enter');
+  await waitForState(page, (s) => s.screen === 'settings');
+  assert.equal(await page.title(), 'Settings – ImQuiz');
+  // Switching the language by keyboard: the radio keeps focus while every word changes around it.
+  await page.locator('#mirror').getByRole('radio', { name: 'English' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await waitForState(page, (s) => s.language === 'ru');
+  await waitFocus(page, (f) => f.type === 'radio' && f.label === 'Русский' && f.checked, 'the Russian radio');
+  await until(async () => (await page.title()) === 'Настройки – ImQuiz', 'the Russian title');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'ru');
+  assert.ok((await mirrorSnapshot(page)).includes('group "Язык"'));
+  app.expectNoErrors();
+  await app.close();
+
+  const quiz = await openApp(site.url + '?lang=id&quiz=data-parallelism', { browser });
+  await waitForState(quiz.page, (s) => s.screen === 'question' && s.question);
+  const bank = banks['data-parallelism'];
+  const wanted = `Pertanyaan 1 dari 8 – ${text(bank.title, 'id', bank)} – ImQuiz`;
+  await until(async () => (await quiz.page.title()) === wanted, wanted);
+  assert.equal(await quiz.page.evaluate(() => document.documentElement.lang), 'id');
+  quiz.expectNoErrors();
+  await quiz.close();
+});
+
+test('colour scheme, prefers-contrast and reduced motion reach the canvas and the mirror, also when they change', async () => {
+  const app = await openApp(site.url + '?lang=en&quiz=data-parallelism', { browser });
+  const { page } = app;
+  await waitForState(page, (s) => s.screen === 'question' && s.question);
+  // The canvas's own background (the GL clear colour left and right of the column) tells the
+  // palette: light, dark, and their high-contrast versions (src/ui/palette.cpp).
+  const cases = [
+    { colorScheme: 'light', contrast: 'no-preference', canvas: '#f4f6fa', panel: 'rgb(255, 255, 255)', border: 'rgb(205, 211, 224)' },
+    { colorScheme: 'light', contrast: 'more', canvas: '#ffffff', panel: 'rgb(255, 255, 255)', border: 'rgb(0, 0, 0)' },
+    { colorScheme: 'dark', contrast: 'no-preference', canvas: '#15171c', panel: 'rgb(31, 35, 43)', border: 'rgb(59, 66, 80)' },
+    { colorScheme: 'dark', contrast: 'more', canvas: '#000000', panel: 'rgb(0, 0, 0)', border: 'rgb(255, 255, 255)' },
+  ];
+  for (const c of cases) {
+    const what = `${c.colorScheme} / contrast ${c.contrast}`;
+    await page.locator('#canvas').focus();
+    await page.emulateMedia({ colorScheme: c.colorScheme, contrast: c.contrast });
+    await until(async () => (await pixel(page, 4, 400)) === c.canvas, `canvas background ${c.canvas}, ${what}`);
+    await showPanel(page);
+    const style = await page.locator('#mirror').evaluate((m) => {
+      const s = getComputedStyle(m);
+      return { background: s.backgroundColor, border: s.borderTopColor };
+    });
+    assert.deepEqual(style, { background: c.panel, border: c.border }, `mirror panel, ${what}`);
+    await screenshot(page, `a11y-panel-${c.colorScheme}-contrast-${c.contrast}`);
+  }
+  for (const reducedMotion of ['no-preference', 'reduce']) {
+    await page.locator('#canvas').focus();
+    await page.emulateMedia({ reducedMotion });
+    await page.locator('#mirror [data-mirror-h1]').focus();
+    const animation = await page.locator('#mirror').evaluate((m) => getComputedStyle(m).animationName);
+    assert.equal(animation, reducedMotion === 'reduce' ? 'none' : 'mirror-in', `panel animation, reduced motion ${reducedMotion}`);
+  }
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('the text-size setting reaches the canvas and the mirror; the theme setting reaches the mirror', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+  const app = await openApp(site.url + '?lang=en', { context });
+  const { page } = app;
+  await waitForState(page, (s) => s.screen === 'catalog');
+  await page.locator('#mirror').getByRole('button', { name: 'Settings' }).focus();
+  await page.keyboard.press('Enter');
+  const backHeight = async () => {
+    const item = (await appState(page)).items.find((i) => i.id === 'button:back');
+    return item ? item.h : 0;
+  };
+  await waitForState(page, (s) => s.screen === 'settings' && s.items.some((i) => i.id === 'button:back'));
+  const before = await backHeight();
+  const fontBefore = await page.locator('#mirror').evaluate((m) => parseFloat(getComputedStyle(m).fontSize));
+  await page.locator('#mirror').getByRole('radio', { name: '150%' }).focus();
+  await page.keyboard.press('Space');
+  await waitForState(page, (s) => s.preferences.textScale === 1.5);
+  await until(async () => (await backHeight()) > before * 1.3, `canvas controls grow with the text size (from ${before})`);
+  const fontAfter = await page.locator('#mirror').evaluate((m) => parseFloat(getComputedStyle(m).fontSize));
+  assert.equal(fontAfter, fontBefore * 1.5, 'mirror text grows with the text size');
+  await screenshot(page, 'a11y-panel-text-150-dark');
+
+  // Dark system scheme, light theme chosen in Settings: the panel follows the app, not the system.
+  assert.equal(await page.locator('#mirror').evaluate((m) => getComputedStyle(m).backgroundColor), 'rgb(31, 35, 43)');
+  await page.locator('#mirror').getByRole('radio', { name: 'Light' }).focus();
+  await page.keyboard.press('Space');
+  await waitForState(page, (s) => s.preferences.theme === 'light');
+  assert.equal(await page.locator('#mirror').evaluate((m) => getComputedStyle(m).backgroundColor), 'rgb(255, 255, 255)');
+  await screenshot(page, 'a11y-panel-text-150-light-theme');
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('zoom and reflow: 200% and 400% zoom keep the canvas sharp and the mirror panel inside the screen', async () => {
+  // Browser zoom is a smaller CSS viewport with a larger device pixel ratio.
+  for (const [width, height, ratio] of [[640, 400, 2], [320, 400, 4]]) {
+    const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: ratio });
+    const app = await openApp(site.url + '?lang=ru&quiz=data-parallelism', { context });
+    const { page } = app;
+    await waitForState(page, (s) => s.screen === 'question' && s.question);
+    const backing = () => page.evaluate(() => [document.getElementById('canvas').width, document.getElementById('canvas').height]);
+    await until(async () => String(await backing()) === String([width * ratio, height * ratio]),
+                `canvas backing store ${width * ratio}x${height * ratio}`);
+    await showPanel(page);
+    const box = await page.locator('#mirror').evaluate((m) => {
+      const r = m.getBoundingClientRect();
+      const scroller = document.getElementById('mirror-screen');
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+               scrollWidth: scroller.scrollWidth, clientWidth: scroller.clientWidth };
+    });
+    assert.ok(box.left >= 0 && box.right <= width + 0.5 && box.top >= 0 && box.bottom <= height + 0.5,
+              `panel inside the viewport at ${width}px: ${JSON.stringify(box)}`);
+    assert.ok(box.scrollWidth <= box.clientWidth, `no horizontal scrolling inside the panel: ${JSON.stringify(box)}`);
+    await screenshot(page, `a11y-panel-zoom-${ratio * 100}`);
+    app.expectNoErrors();
+    await app.close();
+  }
+});
