@@ -118,9 +118,33 @@
   var languageNames = [['en', 'English'], ['ru', 'Русский'], ['id', 'Bahasa Indonesia']];
   var textSizes = [[0.875, '88%'], [1, '100%'], [1.125, '113%'], [1.25, '125%'], [1.5, '150%']];
 
+  // ---- Who is driving: the mirror, or the canvas -----------------------------------------------
+  // Focus follows the app's screen changes only for a learner who works in the mirror. That is
+  // remembered from their own actions, not read from document.activeElement when the state
+  // arrives: other page scripts react to the same state first (text-field.js puts the caret in
+  // its answer field on a new question, and hands focus to the canvas when the field goes).
+  var usingMirror = false;
+  var canvas = document.getElementById('canvas');
+  mirror.addEventListener('focusin', function () { usingMirror = true; });
+  document.addEventListener('pointerdown', function (event) {
+    if (!mirror.contains(event.target)) usingMirror = false;
+  }, true);
+  if (canvas) canvas.addEventListener('keydown', function () { usingMirror = false; }, true);
+
+  // Esc goes back one step, as on the canvas.
+  mirror.addEventListener('keydown', function (event) {
+    var state = host.state;
+    if (event.key !== 'Escape' || !state) return;
+    if (state.screen === 'settings') act({ type: 'close-settings' });
+    else if ((state.screen === 'question' || state.screen === 'results') && !state.embed) act({ type: 'catalog' });
+    else return;
+    event.preventDefault();
+  });
+
   // ---- Acting ------------------------------------------------------------------------------
   var resyncTimer = 0;
   function act(action) {
+    usingMirror = true;   // also when a screen reader clicks in browse mode, without moving focus
     host.act(action);
     // If the app turns the action down, no new state arrives: put the controls back as the
     // state says, so a radio the browser checked on its own does not stay checked.
@@ -439,13 +463,19 @@
     applyDocument(state);
 
     var focusWasInMirror = mirror.contains(document.activeElement);
+    var key = questionKey(state);
     var screenName = screens[state.screen] ? state.screen : 'loading';
     var content = (screens[screenName] || loadingScreen)(state);
     patchChildren(screenRoot, [h('div', { key: 'screen:' + screenName, attrs: { class: 'mirror-' + screenName } }, content)]);
 
-    var key = questionKey(state);
     var hasFeedback = !!(state.question && state.question.feedback);
     var focusTarget = null;
+    // Last question's verdict must not linger at the top of the next screen for a reader who
+    // browses there (emptying a live region announces nothing).
+    if (screenName !== last.screen || key !== last.question) {
+      clearTimeout(announceTimer);
+      live.textContent = '';
+    }
     if (screenName !== last.screen) {
       focusTarget = screenRoot.querySelector('[data-mirror-h1]');
       if (screenName === 'results' && state.results) {
@@ -463,11 +493,14 @@
     if (state.importMessage && state.importMessage !== last.importMessage) announce(state.importMessage);
     last = { screen: screenName, question: key, feedback: hasFeedback, importMessage: state.importMessage || '' };
 
-    // Focus follows the learner only when they are in the mirror; the node they were on may just
-    // have gone (Check becomes Next), so fall back to the screen's heading.
-    if (focusWasInMirror) {
-      if (!focusTarget && !mirror.contains(document.activeElement)) focusTarget = screenRoot.querySelector('[data-mirror-h1]');
-      if (focusTarget) focusTarget.focus();
+    // Focus follows the learner only when they work in the mirror. Without a new place to go, it
+    // still must not be left nowhere: the node they were on may just have gone (Check becomes
+    // Next), or focus was handed to the canvas, which assistive technology cannot see.
+    if (usingMirror) {
+      var active = document.activeElement;
+      var stranded = (focusWasInMirror && !mirror.contains(active)) || active === document.body || active === canvas;
+      if (!focusTarget && stranded) focusTarget = screenRoot.querySelector('[data-mirror-h1]');
+      if (focusTarget && focusTarget !== active) focusTarget.focus();
     }
   }
 

@@ -326,6 +326,7 @@ test('whole quiz through the mirror by keyboard only: focus, live announcements,
       await waitFocus(page, (f) => f.tag === 'button' && f.text === words.back, 'Back again (Shift+Tab)');
     } else {
       await waitFocus(page, (f) => f.tag === 'h2' && f.text === prompt, 'the new prompt after Next');
+      assert.equal(await page.locator('#mirror-live').textContent(), '', 'the last verdict does not linger');
     }
     await page.keyboard.press('Tab');
     await waitFocus(page, (f) => f.type === 'radio' && f.label === state.question.choices[0].text, 'the first choice');
@@ -435,16 +436,27 @@ test('every question type through the mirror; bank text stays text', async () =>
         break;
       }
       default: {  // numeric, short_text: a labelled text field, Enter checks
-        const field = mirror.getByRole('textbox', { name: q.type === 'numeric' ? 'Type a number' : 'Type your answer' });
+        // The focus is on the new prompt, not in text-field.js's answer field over the canvas.
+        await waitFocus(page, (f) => f.inMirror && f.tag === 'h2', 'the prompt');
         const answer = q.type === 'short_text' ? 'DNS' : String(q.answer.value !== undefined ? q.answer.value : q.answer.max);
+        // The range question is typed into the field over the canvas instead: the same answer,
+        // and the mirror takes the learner on from there.
+        const field = q.id === 'mtu-range' ? page.locator('#answer-field')
+          : mirror.getByRole('textbox', { name: q.type === 'numeric' ? 'Type a number' : 'Type your answer' });
         await field.focus();
         await page.keyboard.type(answer, { delay: 20 });
         await waitForState(page, (s, a) => s.question.typed === a, answer);
+        if (q.id !== 'mtu-range') {
+          assert.equal(await page.locator('#answer-field').inputValue(), answer, 'the field over the canvas agrees');
+        } else {
+          assert.equal(await mirror.locator('#mirror-answer').inputValue(), answer, 'the mirror agrees');
+        }
         if (q.unit) assert.equal(await field.getAttribute('aria-describedby'), 'mirror-unit');
         await page.keyboard.press('Enter');
       }
     }
     state = await waitForState(page, (s) => s.question && s.question.feedback);
+    await waitFocus(page, (f) => f.inMirror && f.tag === 'h2' && f.id === 'mirror-verdict', 'the verdict');
     assert.equal(state.question.feedback.correct, true, `${q.id} answered right through the mirror`);
     // Typed answers also say what was expected ("20", not "20 ± 0").
     const expected = ['numeric', 'short_text'].includes(q.type)
@@ -497,6 +509,11 @@ test('a title per screen and the language of the page follow the state', async (
   await until(async () => (await page.title()) === 'Настройки – ImQuiz', 'the Russian title');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'ru');
   assert.ok((await mirrorSnapshot(page)).includes('group "Язык"'));
+  // Esc goes back one step, as on the canvas; focus lands on the catalog's heading.
+  await page.keyboard.press('Escape');
+  await waitForState(page, (s) => s.screen === 'catalog');
+  await waitFocus(page, (f) => f.tag === 'h1' && f.text === 'ImQuiz', 'the catalog heading');
+  await until(async () => (await page.title()) === 'Тесты – ImQuiz', 'the catalog title in Russian');
   app.expectNoErrors();
   await app.close();
 
