@@ -1,5 +1,7 @@
 #include "app/app.h"
 
+#include "app/time_format.h"
+
 #include "engine/bank_loader.h"
 #include "engine/hash.h"
 #include "platform/platform.h"
@@ -105,22 +107,10 @@ void load_progress(AppState& state, BankSlot& slot) {
 // ---- Host page events (xAPI-shaped) -----------------------------------------------------
 
 std::string iso8601(std::int64_t ms) {
-    std::int64_t seconds = ms / 1000;
-    std::int64_t days = seconds / 86400, rest = seconds % 86400;
-    // Civil-from-days (Howard Hinnant's algorithm): no time-zone database needed.
-    days += 719468;
-    std::int64_t era = (days >= 0 ? days : days - 146096) / 146097;
-    std::int64_t doe = days - era * 146097;
-    std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    std::int64_t mp = (5 * doy + 2) / 153;
-    std::int64_t day = doy - (153 * mp + 2) / 5 + 1;
-    std::int64_t month = mp < 10 ? mp + 3 : mp - 9;
-    std::int64_t year = yoe + era * 400 + (month <= 2);
+    CivilTime t = civil_time(ms);
     char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%03lldZ", (long long)year,
-                  (long long)month, (long long)day, (long long)(rest / 3600), (long long)(rest % 3600 / 60),
-                  (long long)(rest % 60), (long long)(ms % 1000));
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", t.year, t.month, t.day, t.hour,
+                  t.minute, t.second, t.millisecond);
     return buffer;
 }
 

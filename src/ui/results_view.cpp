@@ -1,5 +1,7 @@
 #include "ui/views.h"
 
+#include "app/time_format.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -26,18 +28,9 @@ std::string format_points(double value) {
 
 // YYYY-MM-DD of a Unix time in ms (UTC; good enough to tell attempts apart).
 std::string format_date(std::int64_t ms) {
-    std::int64_t days = ms / 86400000 + 719468;
-    std::int64_t era = (days >= 0 ? days : days - 146096) / 146097;
-    std::int64_t doe = days - era * 146097;
-    std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    std::int64_t mp = (5 * doy + 2) / 153;
-    std::int64_t day = doy - (153 * mp + 2) / 5 + 1;
-    std::int64_t month = mp < 10 ? mp + 3 : mp - 9;
-    std::int64_t year = yoe + era * 400 + (month <= 2);
+    app::CivilTime t = app::civil_time(ms);
     char buffer[16];
-    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", static_cast<int>(year), static_cast<int>(month),
-                  static_cast<int>(day));
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", t.year, t.month, t.day);
     return buffer;
 }
 
