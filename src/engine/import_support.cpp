@@ -1,5 +1,7 @@
 #include "engine/import_support.h"
 
+#include "engine/json_fields.h"
+
 #include "engine/bank_loader.h"
 #include "engine/bank_writer.h"
 
@@ -435,21 +437,6 @@ std::string slugify(std::string_view text, std::size_t max_length) {
     while (!slug.empty() && slug.back() == '-')
         slug.pop_back();
     return slug;
-}
-
-bool is_slug(std::string_view text) {
-    if (text.empty() || text.front() == '-' || text.back() == '-')
-        return false;
-    char previous = 0;
-    for (char c : text) {
-        const bool alphanumeric = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-        if (!alphanumeric && c != '-')
-            return false;
-        if (c == '-' && previous == '-')
-            return false;
-        previous = c;
-    }
-    return true;
 }
 
 std::string UniqueIds::take(const std::string& base) {

@@ -14,6 +14,11 @@
 #include <string_view>
 #include <vector>
 
+namespace imquiz {
+// Defined in json_fields.cpp: the one slug rule of the engine (bank, question and choice ids).
+bool is_slug(std::string_view text);
+}  // namespace imquiz
+
 namespace imquiz::import_support {
 
 struct SourcePosition {
@@ -112,7 +117,7 @@ bool is_blank(std::string_view text);
 // transliterated, apostrophes dropped, anything else separates words. Cut at a word boundary to
 // at most `max_length` characters; empty when the text has no letter or digit to keep.
 std::string slugify(std::string_view text, std::size_t max_length);
-bool is_slug(std::string_view text);
+using imquiz::is_slug;  // the engine's own, from engine/json_fields.h
 
 // Ids unique within one list (the questions of a bank, the choices of a question).
 class UniqueIds {

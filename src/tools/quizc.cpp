@@ -37,7 +37,9 @@ constexpr const char* usage =
     "          (quizzes/index.json) is checked with the banks it lists.\n"
     "stats     prints the questions by type, the languages and how complete each translation is.\n";
 
-bool read_file(const fs::path& path, std::string& contents) {
+}  // namespace
+
+bool read_file(const std::string& path, std::string& contents) {
     std::ifstream file(path, std::ios::binary);
     if (!file)
         return false;
@@ -46,6 +48,8 @@ bool read_file(const fs::path& path, std::string& contents) {
     contents = buffer.str();
     return !file.bad();
 }
+
+namespace {
 
 std::string canonical_key(const fs::path& path) {
     std::error_code error;

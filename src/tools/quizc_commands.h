@@ -6,6 +6,11 @@
 // (nothing is written then), 2 wrong usage.
 #pragma once
 
+#include <string>
+
+// Reads a whole file as bytes; false when it cannot be read. (quizc.cpp)
+bool read_file(const std::string& path, std::string& contents);
+
 // quizc import --from gift|aiken|text FILE [--key KEYFILE] [--lang CODE] [--id SLUG]
 //              [--title TEXT] [-o BANK.json]
 int run_import_command(int argc, char** argv);

@@ -38,16 +38,6 @@ constexpr const char* export_usage =
     "language). What GIFT cannot hold is printed as a warning.\n"
     "  -o OUT.gift    where to write (default: standard output)\n";
 
-bool read_file(const std::string& path, std::string& contents) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file)
-        return false;
-    std::ostringstream buffer;
-    buffer << file.rdbuf();
-    contents = buffer.str();
-    return !file.bad();
-}
-
 // To `path`, or standard output for "" and "-".
 bool write_output(const std::string& path, const std::string& contents) {
     if (path.empty() || path == "-") {
