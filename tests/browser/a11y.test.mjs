@@ -552,6 +552,15 @@ test('colour scheme, prefers-contrast and reduced motion reach the canvas and th
     assert.deepEqual(style, { background: c.panel, border: c.border }, `mirror panel, ${what}`);
     await screenshot(page, `a11y-panel-${c.colorScheme}-contrast-${c.contrast}`);
   }
+  // Forced colours (Windows high contrast): the system's colours replace ours; the focus ring
+  // (an outline) must survive.
+  await page.locator('#canvas').focus();
+  await page.emulateMedia({ colorScheme: 'light', contrast: 'no-preference', forcedColors: 'active' });
+  await page.locator('#mirror button[data-action=catalog]').focus();
+  const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.equal(ring, 'solid', 'a visible focus ring in forced-colours mode');
+  await screenshot(page, 'a11y-panel-forced-colors');
+  await page.emulateMedia({ forcedColors: 'none' });
   for (const reducedMotion of ['no-preference', 'reduce']) {
     await page.locator('#canvas').focus();
     await page.emulateMedia({ reducedMotion });
