@@ -131,6 +131,20 @@
   }, true);
   if (canvas) canvas.addEventListener('keydown', function () { usingMirror = false; }, true);
 
+  // Tab leaves the canvas for the mirror, as Tab leaves any widget on a web page (no keyboard
+  // trap, WCAG 2.1.2); arrows, digits, Enter and Esc keep working on the canvas itself. Caught at
+  // the window, before the canvas (SDL) sees it.
+  window.addEventListener('keydown', function (event) {
+    if (event.key !== 'Tab' || event.target !== canvas) return;
+    var controls = Array.prototype.filter.call(
+      mirror.querySelectorAll('button, input, select, textarea, a[href], [tabindex="0"]'),
+      function (element) { return !element.disabled && !element.closest('[hidden]'); });
+    if (!controls.length) return;
+    event.preventDefault();
+    event.stopPropagation();
+    (event.shiftKey ? controls[controls.length - 1] : controls[0]).focus();
+  }, true);
+
   // Esc goes back one step, as on the canvas.
   mirror.addEventListener('keydown', function (event) {
     var state = host.state;

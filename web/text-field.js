@@ -19,6 +19,10 @@
     input.spellcheck = false;
     input.setAttribute('autocapitalize', 'off');
     input.setAttribute('enterkeyhint', 'done');
+    // For pointer and canvas-keyboard learners. Screen readers and Tab users get the mirror's own
+    // labelled field (a11y.js), so this one stays out of the accessibility tree and the tab order.
+    input.tabIndex = -1;
+    input.setAttribute('aria-hidden', 'true');
     input.addEventListener('input', function () { host.act({ type: 'type', text: input.value }); });
     input.addEventListener('keydown', function (event) {
       var state = host.state;
@@ -71,7 +75,6 @@
     input.style.color = isDark(state) ? '#e8ebf2' : '#1b2232';
     input.inputMode = q.type === 'numeric' ? 'decimal' : 'text';
     input.readOnly = !!q.feedback;
-    input.setAttribute('aria-label', q.prompt);
     if (document.activeElement !== input && input.value !== q.typed) input.value = q.typed;
     // A new question: put the caret in the field (not on touch screens, where that would pop up
     // the keyboard unasked; there a tap on the field does it).
@@ -80,7 +83,8 @@
       shownFor = key;
       input.value = q.typed;
       var touch = window.matchMedia && matchMedia('(pointer: coarse)').matches;
-      if (!touch && !q.feedback && !state.embed) input.focus({ preventScroll: true });
+      var onCanvas = document.activeElement === document.getElementById('canvas') || document.activeElement === document.body;
+      if (!touch && !q.feedback && !state.embed && onCanvas) input.focus({ preventScroll: true });
     }
   }
 

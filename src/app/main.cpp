@@ -47,15 +47,6 @@ void follow_viewport(Program& program, float& ratio) {
     if (width != current_width || height != current_height) SDL_SetWindowSize(program.window, width, height);
 }
 
-// Tab moves between widgets like the arrow keys (ImGui 1.86 tabs only between text fields, and
-// ImQuiz has none: typed answers go to a DOM <input>, see web/text-field.js).
-void translate_tab(SDL_Event& event) {
-    if ((event.type != SDL_KEYDOWN && event.type != SDL_KEYUP) || event.key.keysym.scancode != SDL_SCANCODE_TAB) return;
-    bool back = (event.key.keysym.mod & KMOD_SHIFT) != 0;
-    event.key.keysym.scancode = back ? SDL_SCANCODE_UP : SDL_SCANCODE_DOWN;
-    event.key.keysym.sym = back ? SDLK_UP : SDLK_DOWN;
-}
-
 // ImGui 1.86 reads keys as "down this frame", so a key pressed and released between two frames
 // (usual when the loop sleeps while idle, and for fast typists and test drivers) would never be
 // seen, and "1 then Enter" in one frame would be one intent too many. So each frame takes at most
@@ -74,7 +65,6 @@ void process_events(Program& program) {
     for (SDL_Event& e : events) {
         if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEMOTION)
             program.touch_input = (e.type == SDL_MOUSEBUTTONDOWN ? e.button.which : e.motion.which) == SDL_TOUCH_MOUSEID;
-        translate_tab(e);
         if (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) {
             SDL_Scancode key = e.key.keysym.scancode;
             bool hold = seen(changed_now, key) || seen(held_back, key) || (e.type == SDL_KEYDOWN && pressed_a_key);

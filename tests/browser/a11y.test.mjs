@@ -630,3 +630,21 @@ test('zoom and reflow: 200% and 400% zoom keep the canvas sharp and the mirror p
     await app.close();
   }
 });
+
+test('Tab leaves the canvas for the mirror (no keyboard trap), Shift+Tab too', async () => {
+  const app = await openCatalog('en');
+  const page = app.page;
+  // The canvas has focus after start-up: that is where digits, arrows and Enter go.
+  await page.waitForFunction(() => document.activeElement === document.getElementById('canvas'));
+  await page.keyboard.press('Tab');
+  let active = await page.evaluate(() => ({ inMirror: document.getElementById('mirror').contains(document.activeElement),
+                                            tag: document.activeElement.tagName }));
+  assert.equal(active.inMirror, true, 'Tab moved focus into the mirror');
+  await screenshot(page, 'a11y-tab-from-canvas');
+  await page.evaluate(() => document.getElementById('canvas').focus());
+  await page.keyboard.press('Shift+Tab');
+  active = await page.evaluate(() => document.getElementById('mirror').contains(document.activeElement));
+  assert.equal(active, true, 'Shift+Tab moved focus into the mirror');
+  app.expectNoErrors();
+  await app.close();
+});
