@@ -185,6 +185,7 @@
   if (embedded) window.parent.postMessage({ context: 'h5p', action: 'hello' }, '*');
 
   // ---- Test hook and accessibility mirror link ----------------------------------------------
+  var runtimeReady = false;        // the wasm module is instantiated (Module.onRuntimeInitialized)
   var signals = {};
   var signalWaiters = {};
   var pageActions = [];
@@ -219,7 +220,9 @@
     // An action the page wants performed, as if the learner did it on the canvas.
     act: function (action) { pageActions.push(JSON.stringify(action)); host.wake(); },
     takeAction: function () { return pageActions.length ? pageActions.shift() : null; },
-    wake: function () { if (window.Module && Module._imquiz_wake) Module._imquiz_wake(); },
+    // Input, resize and messages arrive while the wasm is still loading: the export exists before
+    // the module does, and calling it then throws.
+    wake: function () { if (runtimeReady) Module._imquiz_wake(); },
 
     load: load,
     forget: forget,
@@ -311,6 +314,7 @@
 
   window.Module = {
     canvas: document.getElementById('canvas'),
+    onRuntimeInitialized: function () { runtimeReady = true; },
     print: function (text) { console.log(text); },
     printErr: function (text) { console.warn(text); },
     onAbort: function (what) { host.showCrash(String(what)); },

@@ -511,3 +511,28 @@ test('bank=<url> on another origin: works with CORS, a clear error without it or
     await other.close();
   }
 });
+
+// ---- Start-up -----------------------------------------------------------------------------------
+
+test('regression: input while the wasm is still loading does not throw', async () => {
+  const held = [];
+  site.faults.set('/imquiz.wasm', (req, res) => { held.push(res); return true; });
+  try {
+    const app = await openApp(`${site.url}?lang=en&${NO_SW}`, { browser, waitFor: null });
+    // imquiz.js has run (its exports exist), the wasm has not arrived.
+    await app.page.waitForFunction(() => window.Module && typeof window.Module._imquiz_wake === 'function' &&
+                                         !window.ImQuizHost.hasSignal('first-frame'));
+    assert.ok(held.length > 0, 'the wasm request is being held');
+    await app.page.mouse.move(100, 100);
+    await app.page.mouse.move(200, 150);
+    await app.page.setViewportSize({ width: 900, height: 700 });
+    await app.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+    const wasm = fs.readFileSync(path.join(SITE_DIR, 'imquiz.wasm'));
+    for (const res of held) res.writeHead(200, { 'Content-Type': 'application/wasm', ...securityHeaders() }).end(wasm);
+    await waitForState(app.page, ready);
+    app.expectNoErrors();
+    await app.close();
+  } finally {
+    site.faults.clear();
+  }
+});
