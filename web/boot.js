@@ -166,7 +166,9 @@
       } else if (data.action === 'resize') { postHeight(lastHeight, true); }   // the host window resized
       return;
     }
-    if (data.type === 'imquiz:hello' && typeof event.origin === 'string' && allowedToListen(event.origin)) {
+    // A host page in an opaque origin ("null", itself sandboxed) cannot be addressed: heights only.
+    if (data.type === 'imquiz:hello' && typeof event.origin === 'string' && event.origin !== 'null' &&
+        allowedToListen(event.origin)) {
       handshakeOrigin = event.origin;
       window.parent.postMessage({ type: 'imquiz:welcome', height: lastHeight }, event.origin);
       var queued = waitingForHost; waitingForHost = [];
