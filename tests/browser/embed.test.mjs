@@ -22,7 +22,10 @@ const quizOrigin = `http://127.0.0.1:${quiz.port}`;
 const sandboxQuiz = await serve(SITE_DIR, { headers: { ...securityHeaders({ frameAncestors: hostOrigin }),
                                                      'Access-Control-Allow-Origin': '*' } });
 const sandboxOrigin = `http://127.0.0.1:${sandboxQuiz.port}`;
-test.after(async () => { await browser.close(); await host.close(); await quiz.close(); await sandboxQuiz.close(); });
+test.after(async () => {
+  await browser.close(); await host.close(); await quiz.close(); await sandboxQuiz.close();
+  fs.rmSync(hostDir, { recursive: true, force: true });
+});
 
 // The host pages' own policy: scripts from themselves and the quiz's server, frames from the quiz.
 host.server.removeAllListeners('request');

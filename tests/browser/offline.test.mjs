@@ -36,7 +36,12 @@ function writeBuild(dir, marker, { fingerprint = null } = {}) {
   return build;
 }
 
-const temporaryDir = (name) => fs.mkdtempSync(path.join(os.tmpdir(), `imquiz-${name}-`));
+const temporaryDirs = [];
+const temporaryDir = (name) => {
+  temporaryDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `imquiz-${name}-`)));
+  return temporaryDirs.at(-1);
+};
+test.after(() => { for (const dir of temporaryDirs) fs.rmSync(dir, { recursive: true, force: true }); });
 
 // Resolves once a service worker controls the page (the first one claims it when it activates).
 async function waitForOfflineCopy(page) {

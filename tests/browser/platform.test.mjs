@@ -12,7 +12,15 @@ import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
 const browser = await launchBrowser();
 const site = await startSite();
-test.after(async () => { await browser.close(); await site.close(); });
+const temporaryDirs = [];
+const temporaryDir = (name) => {
+  temporaryDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `imquiz-${name}-`)));
+  return temporaryDirs.at(-1);
+};
+test.after(async () => {
+  await browser.close(); await site.close();
+  for (const dir of temporaryDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const bank = JSON.parse(fs.readFileSync(path.join(SITE_DIR, 'quizzes', 'data-parallelism.json'), 'utf8'));
 const correctChoice = (id) => bank.questions.find((q) => q.id === id).choices.find((c) => c.correct).id;
@@ -63,7 +71,7 @@ async function stored(page, prefix = '') {
 
 // A folder with links a/ and b/ to the site: two deployments of one build on one origin.
 function twoDeployments() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imquiz-two-'));
+  const dir = temporaryDir('two');
   fs.symlinkSync(SITE_DIR, path.join(dir, 'a'));
   fs.symlinkSync(SITE_DIR, path.join(dir, 'b'));
   return dir;
@@ -351,7 +359,7 @@ test('export, then import into a fresh profile, restores best score and attempts
   await act(source.page, { type: 'settings' });
   await waitForState(source.page, (s) => s.screen === 'settings');
   const [download] = await Promise.all([source.page.waitForEvent('download'), clickItem(source.page, 'button:export')]);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'imquiz-export-')), 'progress.json');
+  const file = path.join(temporaryDir('export'), 'progress.json');
   await download.saveAs(file);
   source.expectNoErrors();
   await source.close();
