@@ -92,12 +92,21 @@ void save_progress(AppState& state, BankSlot& slot) {
         state.write_failed_notice_visible = true;
         state.write_failed_notice_shown = true;
     }
+    // A newer ImQuiz's record is never overwritten; say why this attempt is not being kept.
+    if (status == ProgressStore::SaveStatus::RefusedNewerVersion && !state.newer_version_notice_shown) {
+        state.newer_version_notice_visible = true;
+        state.newer_version_notice_shown = true;
+    }
 }
 
 void load_progress(AppState& state, BankSlot& slot) {
     if (!state.progress_store || !slot.bank) return;
     auto loaded = state.progress_store->load(slot.bank->id);
     for (const auto& message : loaded.messages) std::printf("progress %s: %s\n", slot.bank->id.c_str(), message.c_str());
+    if (loaded.status == ProgressStore::LoadStatus::NewerVersion && !state.newer_version_notice_shown) {
+        state.newer_version_notice_visible = true;
+        state.newer_version_notice_shown = true;
+    }
     slot.progress = std::move(loaded.record);
     slot.progress.bank_id = slot.bank->id;
     for (const auto& message : reconcile_with_bank(slot.progress, *slot.bank))
@@ -170,7 +179,8 @@ std::string response_text(const Response& response, const Question& question) {
 
 std::uint64_t next_seed(AppState& state) {
     // Not for secrecy: only so two attempts are shuffled differently.
-    return static_cast<std::uint64_t>(now()) * 0x9E3779B97F4A7C15ull + ++state.seed_counter;
+    // The page's random salt keeps two tabs started in the same millisecond apart (attempt ids).
+    return (static_cast<std::uint64_t>(now()) * 0x9E3779B97F4A7C15ull) ^ state.seed_salt ^ ++state.seed_counter;
 }
 
 BankSlot* active_slot(AppState& state) {
@@ -407,6 +417,7 @@ void start(AppState& state) {
     state.storage_persistent = platform::storage_is_persistent();
     state.storage_notice_visible = !state.storage_persistent;
     state.progress_store = std::make_unique<ProgressStore>(platform::storage(), "");
+    state.seed_salt = platform::random_u64();
     load_preferences(state);
     state.font_request = platform::start_fetch(font_url);
     if (!state.wanted_bank_url.empty()) {
@@ -549,6 +560,7 @@ void apply(AppState& state, const Action& action) {
     case Kind::DismissNotice:
         state.storage_notice_visible = false;
         state.write_failed_notice_visible = false;
+        state.newer_version_notice_visible = false;
         break;
     }
 }
@@ -659,6 +671,7 @@ std::string describe(const AppState& state, const std::string& items_json) {
                 {"storagePersistent", state.storage_persistent},
                 {"notice", state.storage_notice_visible     ? ui::tr(ui_language, ui::Str::StorageUnavailable)
                            : state.write_failed_notice_visible ? ui::tr(ui_language, ui::Str::StorageWriteFailed)
+                           : state.newer_version_notice_visible ? ui::tr(ui_language, ui::Str::NewerVersionRecord)
                                                                : ""}};
     json banks = json::array();
     for (const auto& slot : state.banks) {

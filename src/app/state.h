@@ -113,9 +113,12 @@ struct AppState {
     bool storage_notice_visible = false;
     bool write_failed_notice_visible = false;
     bool write_failed_notice_shown = false;
+    bool newer_version_notice_visible = false;
+    bool newer_version_notice_shown = false;
     std::string import_message;
 
     std::uint64_t seed_counter = 0;
+    std::uint64_t seed_salt = 0;
     std::int64_t question_shown_at_ms = 0;  // for the xAPI "answered" duration
 
     const Bank* active() const {

@@ -3,6 +3,7 @@
 // The web implementation is platform/web/; CMake picks the implementation, not the preprocessor.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,8 @@ std::string browser_language();
 bool system_prefers_dark();
 bool system_prefers_reduced_motion();
 bool system_prefers_more_contrast();
+// 64 random bits from the browser's crypto (a salt for attempt seeds, not a secret).
+std::uint64_t random_u64();
 // Wall clock in milliseconds since the Unix epoch (the engine is given times, never reads them).
 double now_ms();
 // Size of the area the app may draw on, in CSS pixels, and the device pixel ratio.

@@ -122,11 +122,25 @@ Action draw_results(ResultsView& view, const UiContext& ui, const AppState& stat
 
     // Every question: outcome, your answer, the right one, the explanation.
     ImGui::Spacing();
+    std::string heights_key = r.attempt_id + "/" + language + "/" + std::to_string(ui.metrics.text_scale) + "/" +
+                              std::to_string(ImGui::GetContentRegionAvail().x);
+    if (view.panel_heights_key != heights_key || view.panel_heights.size() != r.questions.size()) {
+        view.panel_heights_key = heights_key;
+        view.panel_heights.assign(r.questions.size(), 0.0f);
+    }
+    ImRect visible = ImGui::GetCurrentWindow()->ClipRect;
     int number = 0;
     for (const auto& qr : r.questions) {
         ++number;
         const Question* question = bank->find_question(qr.question_id);
         if (!question) continue;
+        float& measured = view.panel_heights[static_cast<std::size_t>(number - 1)];
+        float top = ImGui::GetCursorPosY();
+        float screen_top = ImGui::GetCursorScreenPos().y;
+        if (measured > 0 && (screen_top > visible.Max.y || screen_top + measured < visible.Min.y)) {
+            ImGui::SetCursorPosY(top + measured);  // off screen: its space, not its drawing
+            continue;
+        }
         ImGui::PushID(number);
         panel_begin(ui, "question");
         bool correct = qr.outcome == Outcome::Correct;
@@ -158,6 +172,7 @@ Action draw_results(ResultsView& view, const UiContext& ui, const AppState& stat
         panel_end(ui, ui.palette.surface, ui.palette.border);
         ImGui::PopID();
         ImGui::Spacing();
+        measured = ImGui::GetCursorPosY() - top;
     }
 
     // Past attempts of this quiz, newest first.

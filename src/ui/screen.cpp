@@ -30,9 +30,10 @@ Action draw_loading(const UiContext& ui, const AppState& state) {
 
 Action draw_notices(const UiContext& ui, const AppState& state) {
     Action action;
-    const char* text = state.storage_notice_visible       ? ui.str(Str::StorageUnavailable)
-                       : state.write_failed_notice_visible ? ui.str(Str::StorageWriteFailed)
-                                                           : nullptr;
+    const char* text = state.storage_notice_visible         ? ui.str(Str::StorageUnavailable)
+                       : state.write_failed_notice_visible   ? ui.str(Str::StorageWriteFailed)
+                       : state.newer_version_notice_visible ? ui.str(Str::NewerVersionRecord)
+                                                             : nullptr;
     if (!text) return action;
     panel_begin(ui, "notice");
     text_wrapped(ui, ui.fonts.body, text, ui.palette.text);

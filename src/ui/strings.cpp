@@ -78,6 +78,9 @@ constexpr Entry english[] = {
     {Str::KeyboardHint, "Press Enter to check"},
     {Str::Done, "Done"},
     {Str::QuizNotFound, "There is no quiz with this id in the catalog."},
+    {Str::NewerVersionRecord,
+     "Your progress on this quiz was saved by a newer version of ImQuiz. It is kept untouched, so "
+     "this attempt will not be saved here; reload the page to get the newer version."},
 };
 
 constexpr Entry russian[] = {
@@ -147,6 +150,9 @@ constexpr Entry russian[] = {
     {Str::KeyboardHint, "Нажмите Enter, чтобы проверить"},
     {Str::Done, "Готово"},
     {Str::QuizNotFound, "В каталоге нет теста с таким идентификатором."},
+    {Str::NewerVersionRecord,
+     "Ваш прогресс в этом тесте сохранён более новой версией ImQuiz. Он останется нетронутым, поэтому "
+     "эта попытка здесь не сохранится; перезагрузите страницу, чтобы получить новую версию."},
 };
 
 constexpr Entry indonesian[] = {
@@ -216,6 +222,9 @@ constexpr Entry indonesian[] = {
     {Str::KeyboardHint, "Tekan Enter untuk memeriksa"},
     {Str::Done, "Selesai"},
     {Str::QuizNotFound, "Tidak ada kuis dengan id ini di katalog."},
+    {Str::NewerVersionRecord,
+     "Kemajuan Anda pada kuis ini disimpan oleh versi ImQuiz yang lebih baru. Kemajuan itu dibiarkan "
+     "utuh, jadi percobaan ini tidak akan disimpan di sini; muat ulang halaman untuk mendapatkan versi baru."},
 };
 
 struct Table {

@@ -79,6 +79,7 @@ enum class Str {
     KeyboardHint,
     Done,
     QuizNotFound,
+    NewerVersionRecord,
     Count
 };
 

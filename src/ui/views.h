@@ -26,6 +26,10 @@ Action draw_question(QuestionView& view, const UiContext& ui, const AppState& st
 // Score, pass/fail, time, every question with your answer and the right one; Retry, Review.
 struct ResultsView {
     bool scroll_to_top = true;
+    // Heights of the per-question panels, measured when drawn, so panels off screen are skipped:
+    // an attempt may have thousands of questions. Valid for one attempt, language, size, width.
+    std::vector<float> panel_heights;
+    std::string panel_heights_key;
 };
 Action draw_results(ResultsView& view, const UiContext& ui, const AppState& state);
 

@@ -249,6 +249,7 @@ test('a record from a newer version is left untouched, even after playing', asyn
   const future = JSON.stringify({ version: 3, bankId: 'data-parallelism', somethingNew: { a: 1 } });
   const app = await openWithRecords({ 'data-parallelism': future });
   assert.equal(app.state.banks.find((b) => b.id === 'data-parallelism').attempts, 0, 'the app runs');
+  assert.match(app.state.notice, /newer version of ImQuiz/, 'the learner is told why nothing is saved');
   await clickItem(app.page, 'button:open:data-parallelism');
   await answer(app.page);
   assert.deepEqual(await stored(app.page, 'imquiz:/:progress.'), { 'imquiz:/:progress.data-parallelism': future });

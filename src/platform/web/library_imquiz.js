@@ -24,6 +24,11 @@ mergeInto(LibraryManager.library, {
     return window.matchMedia && window.matchMedia(UTF8ToString(query)).matches ? 1 : 0;
   },
   imquiz_js_now_ms: function () { return Date.now(); },
+  imquiz_js_random_u32: function () {
+    var word = new Uint32Array(1);
+    (window.crypto || window['msCrypto']).getRandomValues(word);
+    return word[0];
+  },
   imquiz_js_viewport: function (width, height, ratio) {
     var canvas = document.getElementById('canvas');
     var rect = canvas.getBoundingClientRect();
