@@ -125,11 +125,18 @@ private:
         bool valid = true;
         if (const Json* languages = read_.required(root, "", "languages")) {
             if (const auto* items = read_.array(*languages, "languages")) {
+                const std::size_t limit = report_.limits().max_languages;
+                const bool too_many = items->size() > limit;
                 if (items->empty()) {
                     report_.error("languages", "languages must list at least one language");
                     valid = false;
+                } else if (too_many) {
+                    report_.error("languages", "too many languages: " +
+                                                   std::to_string(items->size()) +
+                                                   " (the limit is " + std::to_string(limit) + ")");
+                    valid = false;
                 }
-                for (std::size_t i = 0; i < items->size(); ++i) {
+                for (std::size_t i = 0; !too_many && i < items->size(); ++i) {
                     const std::string path = path_index("languages", i);
                     auto code = read_.string((*items)[i], path);
                     if (!code || !check_language_code(*code, path)) {
@@ -189,17 +196,23 @@ private:
             report_.error(path, "text has no translations");
             return result;
         }
+        // Which of the bank's languages this text has (found by one pass over the translations:
+        // a text may have a great many, and ordered_json's find() is a linear search).
+        std::vector<bool> present(languages_ == nullptr ? 0 : languages_->size(), false);
         for (const auto& [language, translation] : *translations) {
             const std::string translation_path = path_field(path, language);
             if (!is_valid_language_code(language)) {
                 check_language_code(language, translation_path);
                 continue;
             }
-            if (languages_ != nullptr && std::find(languages_->begin(), languages_->end(),
-                                                   language) == languages_->end()) {
-                report_.error(translation_path, "language " + in_quotes(language) +
-                                                    " is not in the bank's languages");
-                continue;
+            if (languages_ != nullptr) {
+                const auto declared = std::find(languages_->begin(), languages_->end(), language);
+                if (declared == languages_->end()) {
+                    report_.error(translation_path, "language " + in_quotes(language) +
+                                                        " is not in the bank's languages");
+                    continue;
+                }
+                present[static_cast<std::size_t>(declared - languages_->begin())] = true;
             }
             auto string = read_.string(translation, translation_path);
             if (!string)
@@ -208,13 +221,13 @@ private:
                 report_.error(translation_path, "text is empty");
             result.set(language, *string);
         }
-        if (languages_ != nullptr) {
+        if (languages_ != nullptr && !report_.full()) {
             std::string missing;
             int missing_count = 0;
-            for (const std::string& language : *languages_) {
-                if (translations->find(language) != translations->end())
+            for (std::size_t i = 0; i < languages_->size(); ++i) {
+                if (present[i])
                     continue;
-                missing += (missing_count++ == 0 ? "" : ", ") + in_quotes(language);
+                missing += (missing_count++ == 0 ? "" : ", ") + in_quotes((*languages_)[i]);
             }
             if (missing_count == 1)
                 report_.warning(path, "missing translation for " + missing);
@@ -554,6 +567,65 @@ std::optional<Catalog> validate_catalog(const Json& root, Reporter& report) {
     return catalog;
 }
 
+// The top-level "format" string, read without building the document, and stopping there (or at
+// once when the document is not an object, or breaks the nesting or value limits): quizc asks
+// before loading every file, and a second full parse of a large file would double its cost.
+// Malformed text after that point is the loader's to report.
+class FormatFinder {
+public:
+    explicit FormatFinder(const LoadLimits& limits) : limits_(limits) {}
+
+    bool null() { return value(); }
+    bool boolean(bool) { return value(); }
+    bool number_integer(Json::number_integer_t) { return value(); }
+    bool number_unsigned(Json::number_unsigned_t) { return value(); }
+    bool number_float(Json::number_float_t, const Json::string_t&) { return value(); }
+    bool string(Json::string_t& text) {
+        if (at_format_) {
+            format_ = text;
+            return false;   // found: no need to read further
+        }
+        return value();
+    }
+    bool binary(Json::binary_t&) { return false; }
+    bool start_object(std::size_t) { return open(); }
+    bool start_array(std::size_t) { return depth_ > 0 && open(); }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
+    bool key(Json::string_t& name) {
+        // The first "format" counts, as in the loaded document (a repeated key is ignored).
+        at_format_ = depth_ == 1 && !format_seen_ && name == "format";
+        format_seen_ = format_seen_ || at_format_;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) {
+        return false;
+    }
+
+    const std::optional<std::string>& format() const { return format_; }
+
+private:
+    bool value() {
+        at_format_ = false;
+        return depth_ > 0 && ++values_ <= limits_.max_values;
+    }
+    bool open() {
+        at_format_ = false;
+        return ++depth_ <= limits_.max_nesting_depth && ++values_ <= limits_.max_values;
+    }
+    bool close() {
+        --depth_;
+        return true;
+    }
+
+    const LoadLimits& limits_;
+    std::size_t depth_ = 0;
+    std::size_t values_ = 0;
+    bool at_format_ = false;
+    bool format_seen_ = false;
+    std::optional<std::string> format_;
+};
+
 // Parses `json_text`, passing its diagnostics through `report`; null when there is no document.
 std::optional<Json> read_document(std::string_view json_text, Reporter& report) {
     JsonReadResult parsed = read_json(json_text, report.file(), report.limits());
@@ -585,14 +657,14 @@ CatalogLoadResult load_catalog(std::string_view json_text, std::string_view file
 }
 
 DocumentKind detect_document_kind(std::string_view json_text, const LoadLimits& limits) {
-    const JsonReadResult parsed = read_json(json_text, "", limits);
-    if (!parsed.value)
+    if (json_text.size() > limits.max_file_bytes)
         return DocumentKind::Unknown;
-    const Json* format = find_field(*parsed.value, "format");
-    const std::string* name = format == nullptr ? nullptr : as_string(*format);
-    if (name != nullptr && *name == bank_format)
+    FormatFinder finder(limits);
+    Json::sax_parse(json_text.begin(), json_text.end(), &finder);
+    const std::optional<std::string>& name = finder.format();
+    if (name && *name == bank_format)
         return DocumentKind::Bank;
-    if (name != nullptr && *name == catalog_format)
+    if (name && *name == catalog_format)
         return DocumentKind::Catalog;
     return DocumentKind::Unknown;
 }

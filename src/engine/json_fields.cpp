@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 
 namespace imquiz {
@@ -175,8 +176,14 @@ std::optional<double> FieldReader::number(const Json& value, const std::string& 
 std::optional<long long> FieldReader::whole_number(const Json& value, const std::string& path) {
     if (auto result = as_integer(value))
         return result;
-    if (auto number = as_number(value))
-        report_.error(path, "expected a whole number, got " + format_number(*number));
+    if (auto number = as_number(value)) {
+        // Whole, but beyond what a double (and so JavaScript) holds exactly.
+        if (std::floor(*number) == *number)
+            report_.error(path, "number out of range: " + format_number(*number) +
+                                    " (the limit is ±9007199254740992)");
+        else
+            report_.error(path, "expected a whole number, got " + format_number(*number));
+    }
     else
         type_error(path, "a whole number", value);
     return std::nullopt;

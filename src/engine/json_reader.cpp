@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <iterator>
 #include <memory>
-#include <unordered_set>
+#include <set>
 
 namespace imquiz {
 namespace {
@@ -113,7 +113,7 @@ public:
         if (name.size() > limits_.max_text_bytes)
             error(frame.path, "field name " + too_long(name));
         frame.key = std::move(name);
-        frame.duplicate_key = !frame.keys_seen.insert(frame.key).second;
+        frame.duplicate_key = seen_before(frame, frame.key);
         if (frame.duplicate_key)
             error(frame.path, "duplicate field \"" + frame.key + "\"");
         return true;
@@ -141,8 +141,25 @@ private:
         std::string path;
         std::string key;                        // objects: the key of the next value
         bool duplicate_key = false;
-        std::unordered_set<std::string> keys_seen;
+        bool discarded = false;                 // the value of a repeated key (owned by discarded_)
+        std::set<std::string, std::less<>> key_index;   // objects with many fields: their keys
     };
+
+    // Whether the object being read has a field `name` already. Nearly every object is small
+    // and is scanned; a big one gets an index (n fields cost n log n, not n^2/2).
+    static bool seen_before(Frame& frame, const std::string& name) {
+        const auto& fields = *frame.container->get_ptr<const Json::object_t*>();
+        if (frame.key_index.empty() && fields.size() < 16) {
+            for (const auto& field : fields)
+                if (field.first == name)
+                    return true;
+            return false;
+        }
+        if (frame.key_index.empty())
+            for (const auto& field : fields)
+                frame.key_index.insert(field.first);
+        return !frame.key_index.insert(name).second;
+    }
 
     std::string value_path() const {
         if (frames_.empty())
@@ -153,7 +170,7 @@ private:
         return path_field(frame.path, frame.key);
     }
 
-    // Adds `value` where the parser is; returns where it went (null if dropped).
+    // Adds `value` where the parser is; returns where it went.
     Json* place(Json&& value) {
         if (frames_.empty()) {
             root_ = std::move(value);
@@ -165,17 +182,34 @@ private:
             return &frame.container->back();
         }
         if (frame.duplicate_key) {
-            // The first occurrence wins; later ones are parsed into a value of their own (stable
-            // address, in case it is a container being filled) and never used.
+            // The first occurrence wins; later ones are never used. A container is parsed into a
+            // value of its own (stable address while it fills) and freed when it closes; a
+            // scalar is not kept at all (a million repeats must not cost a million values).
+            if (!value.is_structured())
+                return &scratch_;
             discarded_.push_back(std::make_unique<Json>(std::move(value)));
             return discarded_.back().get();
         }
-        Json& slot = (*frame.container)[frame.key];
-        slot = std::move(value);
-        return &slot;
+        // seen_before() already ruled out a repeat: append, without ordered_map's linear search
+        // (which made an object with n fields cost n^2/2 comparisons).
+        auto& fields = *frame.container->get_ptr<Json::object_t*>();
+        fields.Json::object_t::Container::emplace_back(std::move(frame.key), std::move(value));
+        return &fields.back().second;
+    }
+
+    // Every value counts against LoadLimits::max_values, so a file that is nothing but `0,` or
+    // `{},` cannot make a document larger than a full bank can be.
+    bool counted() {
+        if (++values_ <= limits_.max_values)
+            return true;
+        error_at_value("too many values: the limit is " + std::to_string(limits_.max_values) +
+                       " numbers, strings, arrays and objects");
+        return false;
     }
 
     bool add(Json&& value) {
+        if (!counted())
+            return false;
         place(std::move(value));
         return true;
     }
@@ -186,15 +220,23 @@ private:
                            std::to_string(limits_.max_nesting_depth) + " levels");
             return false;
         }
+        if (!counted())
+            return false;
         const std::string path = value_path();
+        const bool discarded = !frames_.empty() && frames_.back().container->is_object() &&
+                               frames_.back().duplicate_key;
         Json* placed = place(std::move(container));
-        frames_.push_back(Frame{placed, path, std::string(), false, {}});
+        frames_.push_back(Frame{placed, path, std::string(), false, discarded, {}});
         return true;
     }
 
     bool close() {
-        if (!frames_.empty())
-            frames_.pop_back();
+        if (frames_.empty())
+            return true;
+        const bool discarded = frames_.back().discarded;
+        frames_.pop_back();
+        if (discarded && !discarded_.empty())
+            discarded_.pop_back();   // containers of repeated keys close in the order they opened
         return true;
     }
 
@@ -203,7 +245,15 @@ private:
                std::to_string(limits_.max_text_bytes) + ")";
     }
 
+    // The loader's Reporter keeps LoadLimits::max_diagnostics of them: collecting more would
+    // only cost memory (a file of repeated keys could ask for millions).
+    bool room_for_diagnostics() const {
+        return diagnostics_.size() < limits_.max_diagnostics;
+    }
+
     void error(const std::string& path, std::string message) {
+        if (!room_for_diagnostics())
+            return;
         Diagnostic diagnostic;
         diagnostic.file = std::string(file_);
         diagnostic.path = path;
@@ -213,6 +263,8 @@ private:
 
     // For problems found in a callback: the position of the last byte the lexer read.
     void error_at_value(std::string message) {
+        if (!room_for_diagnostics())
+            return;
         Diagnostic diagnostic;
         diagnostic.file = std::string(file_);
         const std::size_t offset =
@@ -229,10 +281,21 @@ private:
     const LoadLimits& limits_;
     const char** last_read_;
     std::optional<Json> root_;
-    std::vector<std::unique_ptr<Json>> discarded_;
+    std::vector<std::unique_ptr<Json>> discarded_;   // open containers of repeated keys
+    Json scratch_;                                   // scalars of repeated keys land here
+    std::size_t values_ = 0;
     std::vector<Frame> frames_;
     std::vector<Diagnostic> diagnostics_;
 };
+
+// A byte order mark of another encoding than UTF-8, and what to call it.
+const char* other_encoding(std::string_view text) {
+    if (text.substr(0, 4) == std::string_view("\xFF\xFE\0\0", 4)) return "UTF-32 (little-endian)";
+    if (text.substr(0, 4) == std::string_view("\0\0\xFE\xFF", 4)) return "UTF-32 (big-endian)";
+    if (text.substr(0, 2) == "\xFF\xFE") return "UTF-16 (little-endian)";
+    if (text.substr(0, 2) == "\xFE\xFF") return "UTF-16 (big-endian)";
+    return nullptr;
+}
 
 bool is_blank(std::string_view text) {
     for (char c : text)
@@ -262,6 +325,23 @@ JsonReadResult read_json(std::string_view text, std::string_view file_name,
         body.remove_prefix(3);
     if (is_blank(body)) {
         file_error("file is empty");
+        return result;
+    }
+    if (const char* encoding = other_encoding(text)) {
+        file_error(std::string("file is ") + encoding + ": save it as UTF-8");
+        return result;
+    }
+    // A NUL byte is never valid JSON, but nlohmann's lexer takes it for the end of the input:
+    // a bank followed by a NUL and anything at all would load. UTF-16 without a byte order mark
+    // is the usual reason for one.
+    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+        Diagnostic diagnostic;
+        diagnostic.file = std::string(file_name);
+        const LineColumn where = line_column_at(text, nul);
+        diagnostic.line = where.line;
+        diagnostic.column = where.column;
+        diagnostic.message = "unexpected NUL byte: the file is not UTF-8 text (UTF-16? binary?)";
+        result.diagnostics.push_back(std::move(diagnostic));
         return result;
     }
 
@@ -313,24 +393,26 @@ const std::string* as_string(const Json& value) {
     return value.get_ptr<const std::string*>();
 }
 
+// Unsigned first: nlohmann's get_ptr<number_integer_t*> also answers for an unsigned value,
+// and reads 10000000000000000000 as -8446744073709551616.
 std::optional<double> as_number(const Json& value) {
-    if (const auto* integer = value.get_ptr<const Json::number_integer_t*>())
-        return static_cast<double>(*integer);
     if (const auto* unsigned_integer = value.get_ptr<const Json::number_unsigned_t*>())
         return static_cast<double>(*unsigned_integer);
+    if (const auto* integer = value.get_ptr<const Json::number_integer_t*>())
+        return static_cast<double>(*integer);
     if (const auto* floating = value.get_ptr<const Json::number_float_t*>())
         return *floating;
     return std::nullopt;
 }
 
 std::optional<long long> as_integer(const Json& value) {
-    if (const auto* integer = value.get_ptr<const Json::number_integer_t*>())
-        return static_cast<long long>(*integer);
     if (const auto* unsigned_integer = value.get_ptr<const Json::number_unsigned_t*>()) {
         if (*unsigned_integer > static_cast<Json::number_unsigned_t>(9007199254740992LL))
             return std::nullopt;
         return static_cast<long long>(*unsigned_integer);
     }
+    if (const auto* integer = value.get_ptr<const Json::number_integer_t*>())
+        return static_cast<long long>(*integer);
     if (const auto* floating = value.get_ptr<const Json::number_float_t*>()) {
         if (std::floor(*floating) == *floating && std::fabs(*floating) <= 9007199254740992.0)
             return static_cast<long long>(*floating);

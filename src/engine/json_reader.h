@@ -24,8 +24,9 @@ struct JsonReadResult {
 
 // Parses with nlohmann's SAX interface and builds the document itself, enforcing while parsing:
 // the file size, the nesting depth (so a million `[` stop at level max_nesting_depth + 1), the
-// length of every string and key, duplicate keys (reported, the first one kept) and numbers that
-// overflow a double. Malformed JSON and invalid UTF-8 come back with line and column.
+// length of every string and key, the number of values, duplicate keys (reported, the first
+// one kept; a repeated key costs no memory) and numbers that overflow a double. A raw NUL byte
+// or a UTF-16/UTF-32 byte order mark is reported before parsing. Malformed JSON and invalid UTF-8 come back with line and column.
 JsonReadResult read_json(std::string_view text, std::string_view file_name,
                          const LoadLimits& limits);
 
