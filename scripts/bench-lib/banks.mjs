@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 
 // `shape`: 'realistic' (English texts as language maps, four choices, one per-choice feedback, an
 // explanation: about 600 bytes a question, like a real bank with one language) or 'compact'
-// (plain-string texts, two choices: about 110 bytes a question, to reach the question limit
+// (plain-string texts, two choices: about 160 bytes a question, to reach the question limit
 // without first reaching the file-size limit).
 export function generateBank(id, count, shape = 'realistic') {
   const questions = [];
@@ -15,7 +15,8 @@ export function generateBank(id, count, shape = 'realistic') {
     const a = (i * 7919) % 1000, b = (i * 104729) % 1000, sum = a + b;
     if (shape === 'compact') {
       questions.push({ id: `q${i}`, type: 'single_choice', prompt: `${a} + ${b} = ?`,
-                       choices: [{ id: 'a', text: String(sum), correct: true }, { id: 'b', text: String(sum + 1) }] });
+                       choices: [{ id: 'a', text: String(sum), correct: true }, { id: 'b', text: String(sum + 1) }],
+                       explanation: String(sum) });
       continue;
     }
     questions.push({

@@ -4,7 +4,8 @@
 // ratios, spread of the samples) and writes every sample to build/bench/results.json.
 // See docs/benchmark.md for what is measured and how.
 //   node scripts/bench-lib/bench.mjs --peer-dir DIR [--runs 5] [--idle-seconds 10] [--scaling-runs 3]
-//                                    [--no-scaling] [--site build/web/site] [--out build/bench]
+//                                    [--no-scaling] [--only cold,warm,idle,memory,scaling]
+//                                    [--site build/web/site] [--out build/bench]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +30,8 @@ const options = {
   runs: Number(option('--runs', 5)),
   idleSeconds: Number(option('--idle-seconds', 10)),
   scalingRuns: Number(option('--scaling-runs', 3)),
-  scaling: !args.includes('--no-scaling'),
+  // Parts to run (all by default): cold,warm,idle,memory,scaling. The full set is what the targets need.
+  parts: new Set((option('--only', 'cold,warm,idle,memory,scaling')).split(',').filter((p) => !(p === 'scaling' && args.includes('--no-scaling')))),
   quiz: 'data-parallelism',
   lang: 'en',
   viewport: { width: 1280, height: 800 },
@@ -386,14 +388,17 @@ async function main() {
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0] && os.cpus()[0].model, loadAverage: os.loadavg() },
     browser: `Chromium ${browser.version()}`,
     peer: { package: 'quizdown', version: peer.version },
-    options: { ...options, peerDir: undefined },
+    options: { ...options, parts: [...options.parts], peerDir: undefined },
     imquizBuild: fs.existsSync(path.join(options.site, 'version.json'))
       ? JSON.parse(fs.readFileSync(path.join(options.site, 'version.json'), 'utf8')).build : null,
     apps: {},
   };
   try {
+    for (const app of apps) results.apps[app.name] = { url: app.url };
     for (const app of apps) {
-      const entry = results.apps[app.name] = { url: app.url, cold: [], warm: null };
+      if (!options.parts.has('cold')) break;
+      const entry = results.apps[app.name];
+      entry.cold = [];
       log(`${app.name}: ${options.runs} cold loads`);
       // Alternated with the other app would be fairer under drifting load; one warm-up load first
       // (not counted) so the first sample does not also pay for starting the browser's processes.
@@ -403,14 +408,17 @@ async function main() {
       for (const sample of entry.cold) delete sample.requests;
     }
     for (const app of apps) {
+      if (!options.parts.has('warm')) break;
       log(`${app.name}: ${options.runs} warm loads`);
       results.apps[app.name].warm = await warmLoads(browser, app, options.runs);
     }
     for (const app of apps) {
+      if (!options.parts.has('idle')) break;
       log(`${app.name}: idle ${options.idleSeconds} s`);
       results.apps[app.name].idle = await idle(browser, app, options.idleSeconds);
     }
     for (const app of apps) {
+      if (!options.parts.has('memory')) break;
       log(`${app.name}: memory after a whole quiz`);
       try {
         results.apps[app.name].memory = await playWholeQuiz(browser, app, bank);
@@ -418,7 +426,7 @@ async function main() {
         results.apps[app.name].memory = { error: String(error.message || error) };
       }
     }
-    if (options.scaling) {
+    if (options.parts.has('scaling')) {
       results.scaling = [];
       for (const step of SCALING) {
         const id = `bench-${step.shape}-${step.count}`;
@@ -448,100 +456,106 @@ async function main() {
 }
 
 // ---- the printed table -------------------------------------------------------------------------
+// Sections whose part did not run (--only) are left out.
 function report(results) {
   const ours = results.apps.ImQuiz, theirs = results.apps.quizdown;
   const out = [];
   const line = (...cells) => out.push(cells.join(''));
+  const verdict = (ok) => (ok ? 'met' : 'NOT met');
+  const targets = [];
   out.push(`ImQuiz (build ${results.imquizBuild}) vs quizdown ${results.peer.version}: ${results.browser}, ` +
            `${results.machine.cpus} cores, load average ${results.machine.loadAverage.map((x) => x.toFixed(1)).join(' ')}`);
-  out.push('One run; ratios are ImQuiz / quizdown within this run. Times: median [min–max] of the samples.\n');
+  out.push('One run; ratios are ImQuiz / quizdown within this run. Times: median [min–max] of the samples.');
 
-  // 1. Bytes
-  const ourBytes = byteTotals(ours.requestsBeforeFirstQuestion), theirBytes = byteTotals(theirs.requestsBeforeFirstQuestion);
-  out.push('1. Bytes to show the first question (files the page requested before it; KiB)');
-  line(pad('', 24), lpad('ImQuiz', 10), lpad('quizdown', 10), lpad('ratio', 8));
-  for (const [key, label] of [['raw', 'raw'], ['gzip', 'gzip -9'], ['brotli', 'brotli -q 11'], ['wire', 'on the wire (served)']])
-    line(pad(label, 24), lpad(fmtKB(ourBytes[key]), 10), lpad(fmtKB(theirBytes[key]), 10), lpad(ratio(ourBytes[key], theirBytes[key]), 8));
-  for (const [name, entry] of [['ImQuiz', ours], ['quizdown', theirs]]) {
-    out.push(`   ${name}, per file (KiB)          raw     gzip   brotli  served as`);
-    for (const row of entry.requestsBeforeFirstQuestion) {
-      const f = row.file || {};
-      const via = row.fromServiceWorker ? 'service worker' : `${row.encoding}, ${fmtKB(row.wireBodyBytes)}`;
-      line('   ', pad(row.path, 28).slice(0, 28), lpad(fmtKB(f.raw), 8), lpad(fmtKB(f.gzip), 9), lpad(fmtKB(f.brotli), 9), '  ', via);
+  if (ours.cold) {
+    const ourBytes = byteTotals(ours.requestsBeforeFirstQuestion), theirBytes = byteTotals(theirs.requestsBeforeFirstQuestion);
+    out.push('\n1. Bytes to show the first question (files the page requested before it; KiB)');
+    line(pad('', 24), lpad('ImQuiz', 10), lpad('quizdown', 10), lpad('ratio', 8));
+    for (const [key, label] of [['raw', 'raw'], ['gzip', 'gzip -9'], ['brotli', 'brotli -q 11'], ['wire', 'on the wire (served)']])
+      line(pad(label, 24), lpad(fmtKB(ourBytes[key]), 10), lpad(fmtKB(theirBytes[key]), 10), lpad(ratio(ourBytes[key], theirBytes[key]), 8));
+    for (const [name, entry] of [['ImQuiz', ours], ['quizdown', theirs]]) {
+      out.push(`   ${pad(name + ', per file (KiB)', 28)}     raw     gzip   brotli  served as`);
+      for (const row of entry.requestsBeforeFirstQuestion) {
+        const f = row.file || {};
+        const via = row.fromServiceWorker ? 'service worker' : `${row.encoding}, ${fmtKB(row.wireBodyBytes)}`;
+        line('   ', pad(row.path, 30).slice(0, 30), lpad(fmtKB(f.raw), 8), lpad(fmtKB(f.gzip), 9), lpad(fmtKB(f.brotli), 9), '  ', via);
+      }
+    }
+    const gzipRatio = ourBytes.gzip / theirBytes.gzip;
+    targets.push(`gzip bytes to the first question <= 2.2x quizdown's (aim 1.5x): ${gzipRatio.toFixed(2)}x, ${verdict(gzipRatio <= 2.2)}`);
+  }
+
+  if (ours.cold || ours.warm) {
+    out.push('\n2. Time from navigation to the first question visible (ms)');
+    line(pad('', 24), lpad('ImQuiz', 22), lpad('quizdown', 22), lpad('ratio', 8));
+    const row = (label, a, b, limit) => {
+      line(pad(`${label} (n=${a.n})`, 24), lpad(range(a), 22), lpad(range(b), 22), lpad(ratio(a.median, b.median), 8));
+      targets.push(`${label} first question <= ${limit}x quizdown's: ${(a.median / b.median).toFixed(2)}x, ${verdict(a.median / b.median <= limit)}`);
+    };
+    if (ours.cold) row('cold', spread(ours.cold.map((s) => s.firstQuestionMs)), spread(theirs.cold.map((s) => s.firstQuestionMs)), 0.6);
+    if (ours.warm) {
+      row('warm', spread(ours.warm.samples.map((s) => s.firstQuestionMs)), spread(theirs.warm.samples.map((s) => s.firstQuestionMs)), 0.3);
+      const controlled = ours.warm.samples.filter((s) => s.serviceWorkerControlled).length;
+      out.push(`   warm ImQuiz loads controlled by its service worker: ${controlled}/${ours.warm.samples.length} (quizdown has none).`);
+    }
+    out.push('   quizdown 0.4.1 shows a spinner for 800 ms by design (its Loading component) before the question.');
+  }
+
+  if (ours.idle) {
+    out.push(`\n3. Idle ${ours.idle.seconds} s with no input, from ${ours.idle.settleMs / 1000} s after the first question`);
+    line(pad('', 24), lpad('ImQuiz', 10), lpad('quizdown', 10));
+    for (const [key, label] of [['taskMs', 'main-thread tasks (ms)'], ['scriptMs', 'script (ms)'], ['animationFrames', 'animation frames'],
+                                ['glFrames', 'WebGL frames'], ['layouts', 'layouts']])
+      line(pad(label, 24), lpad(key.endsWith('Ms') ? ours.idle[key].toFixed(1) : fmtInt(ours.idle[key]), 10),
+           lpad(key.endsWith('Ms') ? theirs.idle[key].toFixed(1) : fmtInt(theirs.idle[key]), 10));
+    const per10 = ours.idle.taskMs * 10 / ours.idle.seconds;
+    targets.push(`idle: no frames drawn (${ours.idle.glFrames} WebGL, ${ours.idle.animationFrames} animation frames) and <= 20 ms ` +
+                 `of main-thread tasks per 10 s (${per10.toFixed(1)} ms): ` +
+                 verdict(ours.idle.glFrames === 0 && ours.idle.animationFrames === 0 && per10 <= 20));
+  }
+
+  if (ours.memory) {
+    out.push('\n4. Memory after playing the whole quiz (MiB; at the first question in brackets)');
+    line(pad('', 24), lpad('ImQuiz', 16), lpad('quizdown', 16));
+    const mem = (entry, key) => (entry.memory && entry.memory.afterQuiz
+      ? `${fmtMB(entry.memory.afterQuiz[key])} (${fmtMB(entry.memory.atFirstQuestion[key])})` : 'error');
+    line(pad('wasm heap', 24), lpad(mem(ours, 'wasmHeapBytes'), 16), lpad(mem(theirs, 'wasmHeapBytes'), 16));
+    line(pad('JS heap used', 24), lpad(mem(ours, 'jsHeapUsedBytes'), 16), lpad(mem(theirs, 'jsHeapUsedBytes'), 16));
+    for (const [name, entry] of [['ImQuiz', ours], ['quizdown', theirs]]) {
+      if (entry.memory.error) out.push(`   ${name}: ${entry.memory.error}`);
+      else out.push(`   ${name}: ${entry.memory.answered} questions answered in ${fmtInt(entry.memory.playMs)} ms`);
     }
   }
 
-  // 2. Time to first question
-  const cold = (entry) => spread(entry.cold.map((s) => s.firstQuestionMs));
-  const warm = (entry) => spread(entry.warm.samples.map((s) => s.firstQuestionMs));
-  const ourCold = cold(ours), theirCold = cold(theirs), ourWarm = warm(ours), theirWarm = warm(theirs);
-  const controlled = ours.warm.samples.filter((s) => s.serviceWorkerControlled).length;
-  out.push('\n2. Time from navigation to the first question visible (ms)');
-  line(pad('', 24), lpad('ImQuiz', 22), lpad('quizdown', 22), lpad('ratio', 8));
-  line(pad(`cold (n=${ourCold.n})`, 24), lpad(range(ourCold), 22), lpad(range(theirCold), 22), lpad(ratio(ourCold.median, theirCold.median), 8));
-  line(pad(`warm (n=${ourWarm.n})`, 24), lpad(range(ourWarm), 22), lpad(range(theirWarm), 22), lpad(ratio(ourWarm.median, theirWarm.median), 8));
-  out.push(`   warm ImQuiz loads answered by its service worker: ${controlled}/${ours.warm.samples.length}` +
-           ` (quizdown has none). quizdown 0.4.1 shows a spinner for 800 ms by design (its Loading component).`);
-
-  // 3. Idle
-  out.push(`\n3. Idle ${ours.idle.seconds} s with no input, from ${ours.idle.settleMs / 1000} s after the first question`);
-  line(pad('', 24), lpad('ImQuiz', 10), lpad('quizdown', 10));
-  for (const [key, label] of [['taskMs', 'main-thread tasks (ms)'], ['scriptMs', 'script (ms)'], ['animationFrames', 'animation frames'],
-                              ['glFrames', 'WebGL frames'], ['layouts', 'layouts']])
-    line(pad(label, 24), lpad(key.endsWith('Ms') ? ours.idle[key].toFixed(1) : fmtInt(ours.idle[key]), 10),
-         lpad(key.endsWith('Ms') ? theirs.idle[key].toFixed(1) : fmtInt(theirs.idle[key]), 10));
-
-  // 4. Memory
-  out.push('\n4. Memory after playing the whole quiz (MiB; at the first question in brackets)');
-  line(pad('', 24), lpad('ImQuiz', 16), lpad('quizdown', 16));
-  const mem = (entry, key) => (entry.memory && entry.memory.afterQuiz
-    ? `${fmtMB(entry.memory.afterQuiz[key])} (${fmtMB(entry.memory.atFirstQuestion[key])})` : 'error');
-  line(pad('wasm heap', 24), lpad(mem(ours, 'wasmHeapBytes'), 16), lpad(mem(theirs, 'wasmHeapBytes'), 16));
-  line(pad('JS heap used', 24), lpad(mem(ours, 'jsHeapUsedBytes'), 16), lpad(mem(theirs, 'jsHeapUsedBytes'), 16));
-  for (const [name, entry] of [['ImQuiz', ours], ['quizdown', theirs]])
-    if (entry.memory && entry.memory.error) out.push(`   ${name}: ${entry.memory.error}`);
-
-  // 5. Scaling
   if (results.scaling) {
     out.push('\n5. Bank scaling (ImQuiz; generated banks, ?quiz=<id>, cold loads)');
-    line(pad('bank', 26), lpad('file MiB', 9), lpad('first question ms', 24), lpad('wasm heap MiB', 15), '  outcome');
-    for (const row of results.scaling) {
-      const ok = row.samples.filter((s) => typeof s.ms === 'number');
-      const times = ok.length ? range(spread(ok.map((s) => s.ms))) : '–';
-      const heap = ok.length ? fmtMB(Math.max(...ok.map((s) => s.wasmHeapBytes || 0))) : '–';
-      const last = row.samples[row.samples.length - 1] || {};
-      const outcome = last.outcome === 'first-question' ? 'first question shown'
-        : `${last.outcome}${last.problems ? ': ' + last.problems.join('; ') : ''}${last.error ? ': ' + last.error : ''}`;
-      line(pad(`${row.questions.toLocaleString('en')} ${row.shape}`, 26), lpad(fmtMB(row.bankBytes), 9), lpad(times, 24), lpad(heap, 15), '  ', outcome);
-    }
-  }
-
-  // Targets (issue 8)
-  out.push('\nTargets');
-  const verdict = (ok) => (ok ? 'met' : 'NOT met');
-  const gzipRatio = ourBytes.gzip / theirBytes.gzip;
-  out.push(`   gzip bytes to first question <= 2.2x quizdown (aim 1.5x): ${gzipRatio.toFixed(2)}x, ${verdict(gzipRatio <= 2.2)}`);
-  out.push(`   cold first question <= 0.6x quizdown: ${(ourCold.median / theirCold.median).toFixed(2)}x, ${verdict(ourCold.median / theirCold.median <= 0.6)}`);
-  out.push(`   warm first question <= 0.3x quizdown: ${(ourWarm.median / theirWarm.median).toFixed(2)}x, ${verdict(ourWarm.median / theirWarm.median <= 0.3)}`);
-  out.push(`   idle: no frames drawn (${ours.idle.glFrames} WebGL, ${ours.idle.animationFrames} animation frames) and <= 20 ms main-thread tasks per 10 s ` +
-           `(${(ours.idle.taskMs * 10 / ours.idle.seconds).toFixed(1)} ms): ` +
-           verdict(ours.idle.glFrames === 0 && ours.idle.animationFrames === 0 && ours.idle.taskMs * 10 / ours.idle.seconds <= 20));
-  if (results.scaling) {
-    const at = (count) => {
-      const row = results.scaling.find((r) => r.questions === count && r.shape === 'realistic');
+    line(pad('bank', 20), lpad('file MiB', 9), lpad('first question ms', 24), lpad('wasm heap MiB', 15), '  outcome');
+    const firstQuestionMedian = (row) => {
       const ok = row ? row.samples.filter((s) => s.outcome === 'first-question') : [];
       return ok.length ? median(ok.map((s) => s.ms)) : null;
     };
-    const small = at(100), large = at(10000);
-    out.push(`   10,000-question bank within 300 ms of the 100-question bank: ` +
-             (small !== null && large !== null ? `+${fmtInt(large - small)} ms, ${verdict(large - small <= 300)}` : 'not measured'));
-    const refused = results.scaling.filter((r) => r.questions === 100000);
-    for (const row of refused) {
-      const good = row.samples.every((s) => s.outcome === 'invalid' && (s.problems || []).some((p) => /limit/.test(p))) ||
-                   row.samples.every((s) => s.outcome === 'first-question' && s.wasmHeapBytes < 256 * 1048576);
-      out.push(`   100,000 ${row.shape}: refused with the limit message, or loaded under 256 MB: ${verdict(good)}`);
+    for (const row of results.scaling) {
+      const timed = row.samples.filter((s) => typeof s.ms === 'number');
+      const times = timed.length ? range(spread(timed.map((s) => s.ms))) : '–';
+      const heap = timed.length ? fmtMB(Math.max(...timed.map((s) => s.wasmHeapBytes || 0))) : '–';
+      const last = row.samples[row.samples.length - 1] || {};
+      const outcome = last.outcome === 'first-question' ? 'first question shown'
+        : `${last.outcome}${last.problems ? ': ' + last.problems.join('; ') : ''}${last.error ? ': ' + last.error : ''}`;
+      line(pad(`${row.questions.toLocaleString('en')} ${row.shape}`, 20), lpad(fmtMB(row.bankBytes), 9), lpad(times, 24), lpad(heap, 15), '  ', outcome);
+    }
+    const small = firstQuestionMedian(results.scaling.find((r) => r.questions === 100 && r.shape === 'realistic'));
+    const large = firstQuestionMedian(results.scaling.find((r) => r.questions === 10000 && r.shape === 'realistic'));
+    targets.push('10,000-question bank within 300 ms of the 100-question bank: ' +
+                 (small !== null && large !== null ? `+${fmtInt(large - small)} ms, ${verdict(large - small <= 300)}` : 'not measured'));
+    for (const row of results.scaling.filter((r) => r.questions === 100000)) {
+      const refused = row.samples.every((s) => s.outcome === 'invalid' && (s.problems || []).some((p) => /limit/.test(p)));
+      const loaded = row.samples.every((s) => s.outcome === 'first-question' && s.wasmHeapBytes < 256 * 1048576);
+      targets.push(`100,000 questions (${row.shape}) refused with the limit's message, or loaded under 256 MB: ` +
+                   `${refused ? 'refused' : loaded ? 'loaded' : 'neither'}, ${verdict(refused || loaded)}`);
     }
   }
+  out.push('\nTargets (issue 8)');
+  for (const target of targets) out.push(`   ${target}`);
   return out.join('\n');
 }
 
