@@ -78,6 +78,13 @@
              'other sites to read it (it must send Access-Control-Allow-Origin)';
     });
   }
+  // A response is copied whole into the wasm heap (512 MB at most): a huge one would run the module
+  // out of memory. Banks over 16 MB are refused by the engine anyway, with its own message.
+  var maxResponseBytes = 64 * 1024 * 1024;
+  function tooLarge(bytes) {
+    return { status: 0, bytes: new Uint8Array(0),
+             error: 'the file is too large (' + Math.round(bytes / 1048576) + ' MB; ImQuiz reads at most 64 MB)' };
+  }
   function load(url) {
     url = new URL(url, location.href).href;
     if (fetches.has(url)) return fetches.get(url);
@@ -86,7 +93,10 @@
     var timer = setTimeout(function () { if (controller) controller.abort(); }, 15000);
     var promise = fetch(url, { cache: 'no-cache', signal: controller ? controller.signal : undefined })
       .then(function (response) {
+        var declared = Number(response.headers.get('Content-Length'));
+        if (declared > maxResponseBytes) { if (controller) controller.abort(); return tooLarge(declared); }
         return response.arrayBuffer().then(function (buffer) {
+          if (buffer.byteLength > maxResponseBytes) return tooLarge(buffer.byteLength);
           return { status: response.status, bytes: new Uint8Array(buffer),
                    error: response.ok ? '' : 'the server answered ' + response.status + ' ' + response.statusText };
         });
@@ -314,12 +324,30 @@
     return;
   }
 
+  // Before the first frame, a stop means the app could not start (most often imquiz.wasm did not
+  // arrive): say that and offer Retry, rather than "something went wrong inside the quiz".
+  function moduleStopped(what) {
+    if (statusBox.className === 'failed') return;   // stopped again: the first reason tells more
+    var reason = String(what).replace(/ Build with -s ASSERTIONS=1 for more info\.$/, '') ||
+                 'it aborted: out of memory, or an internal error';   // abort() from C++ gives no reason
+    if (host.hasSignal('first-frame')) { host.showCrash(reason); return; }
+    showProblem('ImQuiz could not start', 'Part of the app did not load or could not start (' + reason +
+      '). Check the connection and try again.', 'Retry', reload);
+  }
+  // An exception escaping the module (a trap in the wasm, or a JS error in a call it made) ends
+  // Emscripten's main loop without onAbort: the page would stay frozen on its last frame.
+  window.addEventListener('error', function (event) {
+    var error = event.error;
+    var where = (error && error.stack ? String(error.stack) : '') + ' ' + (event.filename || '');
+    if (/imquiz\.(js|wasm)/.test(where)) moduleStopped(error && error.message ? error.message : String(error));
+  });
+
   window.Module = {
     canvas: document.getElementById('canvas'),
     onRuntimeInitialized: function () { runtimeReady = true; },
     print: function (text) { console.log(text); },
     printErr: function (text) { console.warn(text); },
-    onAbort: function (what) { host.showCrash(String(what)); },
+    onAbort: moduleStopped,
     // The wasm download began with the page (<link rel=preload>); instantiateStreaming reuses it.
     locateFile: function (path) { return path; }
   };
@@ -329,6 +357,12 @@
         ') did not arrive. Check the connection and try again.', 'Retry', reload);
     }
   }, true);
+  // The module is started from here, not by index.html: after a problem above it must not run
+  // (without WebGL 2 it ran main() behind the message and threw).
+  var moduleScript = document.createElement('script');
+  moduleScript.src = 'imquiz.js';
+  moduleScript.async = true;
+  document.body.appendChild(moduleScript);
 
   // ---- Offline: the service worker caches the app after the first visit --------------------
   // Not in an opaque origin (a sandboxed iframe without allow-same-origin): it may not register one.
