@@ -3,7 +3,7 @@
 // headless Chromium, both served from loopback by scripts/serve.mjs. Prints a table (ImQuiz / peer
 // ratios, spread of the samples) and writes every sample to build/bench/results.json.
 // See docs/benchmark.md for what is measured and how.
-//   node scripts/bench-lib/bench.mjs --peer-dir DIR [--runs 5] [--idle-seconds 10] [--scaling-runs 3]
+//   node scripts/bench-lib/bench.mjs --peer-dir DIR [--runs 7] [--idle-seconds 10] [--scaling-runs 3]
 //                                    [--no-scaling] [--only cold,warm,idle,memory,scaling]
 //                                    [--site build/web/site] [--out build/bench]
 import fs from 'node:fs';
@@ -27,7 +27,7 @@ const options = {
   peerDir: path.resolve(option('--peer-dir', path.join(os.homedir(), '.cache', 'imquiz', 'bench-peer'))),
   site: path.resolve(option('--site', path.join(top, 'build', 'web', 'site'))),
   out: path.resolve(option('--out', path.join(top, 'build', 'bench'))),
-  runs: Number(option('--runs', 5)),
+  runs: Number(option('--runs', 7)),
   idleSeconds: Number(option('--idle-seconds', 10)),
   scalingRuns: Number(option('--scaling-runs', 3)),
   // Parts to run (all by default): cold,warm,idle,memory,scaling. The full set is what the targets need.
@@ -165,27 +165,28 @@ async function coldLoad(browser, app, siteDir) {
   return { firstQuestionMs, navigation, requests };
 }
 
-// One context: a first (cold) visit, then `runs` reloads. For ImQuiz the service worker registered
-// on the first visit may answer the reloads; each sample says whether it controlled the page.
-async function warmLoads(browser, app, runs) {
+// One context per app for the warm loads: a first (cold) visit, then reloads. For ImQuiz the
+// service worker registered on the first visit may answer the reloads; each sample says whether it
+// controlled the page.
+async function openWarm(browser, app) {
   const context = await newContext(browser);
   const page = await context.newPage();
   await page.goto(app.url, { waitUntil: 'commit' });
   await app.firstQuestion(page);
-  const serviceWorkerReady = await page.evaluate(() => (navigator.serviceWorker && navigator.serviceWorker.getRegistration
-    ? Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise((r) => setTimeout(() => r(false), 10000))])
-    : false));
   await page.waitForLoadState('load');
-  const samples = [];
-  for (let i = 0; i < runs; i++) {
-    await page.reload({ waitUntil: 'commit' });
-    const firstQuestionMs = await app.firstQuestion(page);
-    const controlled = await page.evaluate(() => !!(navigator.serviceWorker && navigator.serviceWorker.controller));
-    samples.push({ firstQuestionMs, serviceWorkerControlled: controlled });
-    await page.waitForLoadState('load');
-  }
-  await context.close();
-  return { serviceWorkerReady, samples };
+  const serviceWorkerReady = await page.evaluate(async () => {
+    if (!navigator.serviceWorker || !(await navigator.serviceWorker.getRegistration())) return false;
+    return Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise((r) => setTimeout(() => r(false), 10000))]);
+  });
+  return { context, page, serviceWorkerReady, samples: [] };
+}
+
+async function warmLoad(app, warm) {
+  await warm.page.reload({ waitUntil: 'commit' });
+  const firstQuestionMs = await app.firstQuestion(warm.page);
+  const controlled = await warm.page.evaluate(() => !!(navigator.serviceWorker && navigator.serviceWorker.controller));
+  warm.samples.push({ firstQuestionMs, serviceWorkerControlled: controlled });
+  await warm.page.waitForLoadState('load');
 }
 
 // Counts the page's animation-frame callbacks and WebGL clears (ImQuiz clears once per drawn frame).
@@ -398,22 +399,31 @@ async function main() {
   };
   try {
     for (const app of apps) results.apps[app.name] = { url: app.url };
-    for (const app of apps) {
-      if (!options.parts.has('cold')) break;
-      const entry = results.apps[app.name];
-      entry.cold = [];
-      log(`${app.name}: ${options.runs} cold loads`);
-      // Alternated with the other app would be fairer under drifting load; one warm-up load first
-      // (not counted) so the first sample does not also pay for starting the browser's processes.
-      await coldLoad(browser, app, app.siteDir);
-      for (let i = 0; i < options.runs; i++) entry.cold.push(await coldLoad(browser, app, app.siteDir));
-      entry.requestsBeforeFirstQuestion = entry.cold[0].requests.filter((r) => r.startedBeforeFirstQuestion);
-      for (const sample of entry.cold) delete sample.requests;
+    // Cold and warm samples alternate between the two apps, so load that drifts during the run
+    // (other builds on the machine) falls on both alike.
+    if (options.parts.has('cold')) {
+      log(`cold loads: ${options.runs} each, alternating`);
+      // One unmeasured load each first: the first sample should not also pay for starting processes.
+      for (const app of apps) await coldLoad(browser, app, app.siteDir);
+      for (const app of apps) results.apps[app.name].cold = [];
+      for (let i = 0; i < options.runs; i++)
+        for (const app of apps) results.apps[app.name].cold.push(await coldLoad(browser, app, app.siteDir));
+      for (const app of apps) {
+        const entry = results.apps[app.name];
+        entry.requestsBeforeFirstQuestion = entry.cold[0].requests.filter((r) => r.startedBeforeFirstQuestion);
+        for (const sample of entry.cold) delete sample.requests;
+      }
     }
-    for (const app of apps) {
-      if (!options.parts.has('warm')) break;
-      log(`${app.name}: ${options.runs} warm loads`);
-      results.apps[app.name].warm = await warmLoads(browser, app, options.runs);
+    if (options.parts.has('warm')) {
+      log(`warm loads: ${options.runs} each, alternating`);
+      const warm = new Map();
+      for (const app of apps) warm.set(app, await openWarm(browser, app));
+      for (let i = 0; i < options.runs; i++) for (const app of apps) await warmLoad(app, warm.get(app));
+      for (const app of apps) {
+        const { context, serviceWorkerReady, samples } = warm.get(app);
+        await context.close();
+        results.apps[app.name].warm = { serviceWorkerReady, samples };
+      }
     }
     for (const app of apps) {
       if (!options.parts.has('idle')) break;
