@@ -15,7 +15,8 @@
 
 namespace imquiz::app {
 
-using nlohmann::json;
+// The engine's JSON type: one parser and writer in the wasm, not two.
+using json = nlohmann::ordered_json;
 
 namespace {
 

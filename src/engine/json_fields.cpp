@@ -49,7 +49,7 @@ bool is_slug(std::string_view text) {
 }
 
 bool is_blank_text(std::string_view text) {
-    return normalize_for_matching(text).empty();
+    return has_only_white_space(text);
 }
 
 std::string in_quotes(std::string_view text) {

@@ -256,6 +256,16 @@ std::string case_fold(std::string_view text) {
     return encode(nfc(decode(text), true));
 }
 
+bool has_only_white_space(std::string_view text) {
+    // Same answer as normalize_for_matching(text).empty() (composition and case folding never
+    // remove a character), without building the normalized text: validation asks this of every
+    // text of a bank.
+    for (std::size_t i = 0; i < text.size();)
+        if (!is_space(decode_one(text, i)))
+            return false;
+    return true;
+}
+
 std::string normalize_for_matching(std::string_view text) {
     const std::u32string normalized = nfc(decode(text), true);
     std::u32string collapsed;

@@ -28,6 +28,10 @@ std::string case_fold(std::string_view text);
 // What short-text answers are compared on: case-folded NFC, leading/trailing whitespace removed,
 // inner runs of whitespace (including no-break and other Unicode spaces) collapsed to one space.
 // Invalid UTF-8 bytes are replaced by U+FFFD.
+// True when `text` is empty or only white space (Unicode spaces included): exactly when
+// normalize_for_matching would make it empty, but without building the normalized text.
+bool has_only_white_space(std::string_view text);
+
 std::string normalize_for_matching(std::string_view text);
 
 } // namespace imquiz
