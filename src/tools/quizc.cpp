@@ -40,13 +40,17 @@ constexpr const char* usage =
 }  // namespace
 
 bool read_file(const std::string& path, std::string& contents) {
-    std::ifstream file(path, std::ios::binary);
+    // One bulk read: a stream copy goes byte by byte in the wasm build and holds the file twice.
+    std::ifstream file(path, std::ios::binary | std::ios::ate);
     if (!file)
         return false;
-    std::ostringstream buffer;
-    buffer << file.rdbuf();
-    contents = buffer.str();
-    return !file.bad();
+    const std::streamoff size = file.tellg();
+    if (size < 0)
+        return false;
+    contents.resize(static_cast<std::size_t>(size));
+    file.seekg(0);
+    file.read(contents.data(), size);
+    return static_cast<std::streamoff>(file.gcount()) == size;
 }
 
 namespace {

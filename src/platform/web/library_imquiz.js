@@ -7,6 +7,7 @@ mergeInto(LibraryManager.library, {
     if (text === null || text === undefined) return 0;
     var length = lengthBytesUTF8(text) + 1;
     var pointer = _malloc(length);
+    if (!pointer) throw new Error('out of memory copying a string into the app');  // crash screen, not a write at 0
     stringToUTF8(text, pointer, length);
     return pointer;
   },
@@ -64,6 +65,7 @@ mergeInto(LibraryManager.library, {
     if (!result) return 0;
     var bytes = result.bytes;
     var body = _malloc(bytes.length + 1);
+    if (!body) throw new Error('out of memory receiving ' + result.url);  // crash screen, not a write at 0
     HEAPU8.set(bytes, body);
     HEAPU8[body + bytes.length] = 0;
     HEAP32[idOut >> 2] = result.id;
