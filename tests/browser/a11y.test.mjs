@@ -13,7 +13,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, SITE_DIR, ARTIFACTS } from './harness.mjs';
+import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, SITE_DIR, ARTIFACTS,
+         screenshotColors } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -173,18 +174,7 @@ async function panelScreenshot(page, name) {
 
 // The colour at (x, y) of a screenshot of the page, decoded by the browser itself.
 async function pixel(page, x, y) {
-  const png = await page.screenshot();
-  return page.evaluate(async ([base64, px, py]) => {
-    const image = new Image();
-    image.src = 'data:image/png;base64,' + base64;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width; canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    context.drawImage(image, 0, 0);
-    const [r, g, b] = context.getImageData(px, py, 1, 1).data;
-    return '#' + [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('');
-  }, [png.toString('base64'), x, y]);
+  return (await screenshotColors(page, [[x, y]])).at[0];
 }
 
 // ---- 1 and 3. Every screen: its accessibility tree, and axe-core ---------------------------------

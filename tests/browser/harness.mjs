@@ -146,11 +146,12 @@ export async function screenshot(page, name) {
   return file;
 }
 
-// Counts distinct colours in a screenshot of the canvas area (decoded by the browser itself):
-// a blank or single-colour canvas means nothing was drawn.
-export async function distinctColors(page) {
+// Colours of a screenshot, decoded by the browser itself: how many distinct ones (sampled; a blank
+// or single-colour canvas means nothing was drawn), and the colour ("#rrggbb") at each of
+// `points`, given as [x, y] in screenshot pixels.
+export async function screenshotColors(page, points = []) {
   const png = await page.screenshot();
-  return page.evaluate(async (base64) => {
+  return page.evaluate(async ([base64, wanted]) => {
     const image = new Image();
     image.src = 'data:image/png;base64,' + base64;
     await image.decode();
@@ -161,8 +162,16 @@ export async function distinctColors(page) {
     const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
     const colors = new Set();
     for (let i = 0; i < data.length; i += 16) colors.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    return colors.size;
-  }, png.toString('base64'));
+    const at = wanted.map(([x, y]) => {
+      const i = (y * canvas.width + x) * 4;
+      return '#' + [data[i], data[i + 1], data[i + 2]].map((v) => v.toString(16).padStart(2, '0')).join('');
+    });
+    return { distinct: colors.size, at };
+  }, [png.toString('base64'), points]);
+}
+
+export async function distinctColors(page) {
+  return (await screenshotColors(page)).distinct;
 }
 
 export async function assertCanvasNotBlank(page) {
