@@ -133,7 +133,7 @@
 
   // Tab leaves the canvas for the mirror, as Tab leaves any widget on a web page (no keyboard
   // trap, WCAG 2.1.2); arrows, digits, Enter and Esc keep working on the canvas itself. Caught at
-  // the window, before the canvas (SDL) sees it.
+  // the window, before the canvas's own listener sees it.
   window.addEventListener('keydown', function (event) {
     if (event.key !== 'Tab' || event.target !== canvas) return;
     var controls = Array.prototype.filter.call(

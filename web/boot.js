@@ -26,11 +26,10 @@
   }
   function reload() { location.reload(); }
 
-  function webgl2Available() {
-    try {
-      var c = document.createElement('canvas');
-      return !!(window.WebGL2RenderingContext && c.getContext('webgl2'));
-    } catch (e) { return false; }
+  function cannotDraw() {
+    showProblem('This browser cannot draw ImQuiz', 'ImQuiz draws with WebGL 2, which is switched off or ' +
+      'not supported here (it is sometimes disabled by graphics-driver blocklists or strict privacy ' +
+      'settings). Please try another browser or enable hardware acceleration.');
   }
 
   // ---- Storage: localStorage probed for real, with an in-memory fallback --------------------
@@ -214,7 +213,7 @@
       if (name === 'first-frame') {
         statusBox.hidden = true;
         document.getElementById('app').removeAttribute('aria-busy');
-        // Keys reach the app through the canvas (SDL listens there only, so the host page and
+        // Keys reach the app through the canvas (it listens there only, so the host page and
         // the accessibility mirror keep theirs). Not in an iframe: never steal the host's focus.
         if (!embedded && document.activeElement === document.body) document.getElementById('canvas').focus();
       }
@@ -296,6 +295,7 @@
       document.documentElement.lang = lang;
       document.title = title;
     },
+    cannotDraw: cannotDraw,
     showCrash: function (what) {
       showProblem('ImQuiz stopped', 'Something went wrong inside the quiz (' + what + '). ' +
         'Your saved progress is safe: it was stored after every answer. Reload to continue.', 'Reload', reload);
@@ -317,10 +317,11 @@
       'not provide or has switched off. Please open the quiz in a current version of Firefox, Chrome, Edge or Safari.');
     return;
   }
-  if (!webgl2Available() || params.get('nowebgl') === '1') {
-    showProblem('This browser cannot draw ImQuiz', 'ImQuiz draws with WebGL 2, which is switched off or ' +
-      'not supported here (it is sometimes disabled by graphics-driver blocklists or strict privacy ' +
-      'settings). Please try another browser or enable hardware acceleration.');
+  // A browser without WebGL 2 at all is told before downloading the app. One that has it but
+  // refuses a context (blocklisted driver, privacy settings) is told by the app, which asks for
+  // its context first thing (host.cannotDraw): a trial context here would cost every load.
+  if (!window.WebGL2RenderingContext || params.get('nowebgl') === '1') {
+    cannotDraw();
     return;
   }
 

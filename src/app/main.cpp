@@ -1,20 +1,18 @@
-// ImQuiz: init, loop, shutdown. The browser's main-loop trick lives in platform::run_main_loop.
+// ImQuiz: set up, then one function per frame. Who calls it, and when, is platform::run_main_loop.
 #include "app/app.h"
+#include "app/imgui_backend.h"
 #include "platform/platform.h"
 #include "ui/views.h"
 
-#include <SDL.h>
-#include <SDL_opengles2.h>
+#include <GLES2/gl2.h>  // what imgui_impl_opengl3 uses under Emscripten (WebGL 2 underneath)
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
-#include <imgui_impl_sdl.h>
 #include <imgui_internal.h>
 
-#include <algorithm>
 #include <cmath>
-#include <vector>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -22,64 +20,18 @@ using namespace imquiz;
 
 // Everything the frame function needs; lives for the whole run.
 struct Program {
-    SDL_Window* window = nullptr;
     app::AppState state;
+    app::ImGuiBackend backend;
     ui::Views views;
     ui::Fonts fonts;
     float fonts_scale = 0;       // text scale the atlas was built for
     float fonts_ratio = 0;       // device pixel ratio the atlas was built for
-    bool touch_input = false;
-    std::vector<SDL_Event> deferred_key_events;
     int frames_drawn = 0;
     bool first_question_signalled = false;
     std::string last_state_json;
     std::string last_title;
     int last_height = 0;
 };
-
-// Keeps the SDL window (and so the canvas backing store) at the page's size times the device
-// pixel ratio; the browser resizes the page, SDL does not notice by itself.
-void follow_viewport(Program& program, float& ratio) {
-    int width = 0, height = 0;
-    platform::viewport_size(width, height, ratio);
-    int current_width = 0, current_height = 0;
-    SDL_GetWindowSize(program.window, &current_width, &current_height);
-    if (width != current_width || height != current_height) SDL_SetWindowSize(program.window, width, height);
-}
-
-// ImGui 1.86 reads keys as "down this frame", so a key pressed and released between two frames
-// (usual when the loop sleeps while idle, and for fast typists and test drivers) would never be
-// seen, and "1 then Enter" in one frame would be one intent too many. So each frame takes at most
-// one key press, and each key changes state at most once; the rest waits for the next frame.
-void process_events(Program& program) {
-    std::vector<SDL_Event> events;
-    events.swap(program.deferred_key_events);
-    SDL_Event event;
-    while (SDL_PollEvent(&event)) events.push_back(event);
-    std::vector<SDL_Scancode> changed_now;
-    bool pressed_a_key = false;
-    auto seen = [](const std::vector<SDL_Scancode>& keys, SDL_Scancode key) {
-        return std::find(keys.begin(), keys.end(), key) != keys.end();
-    };
-    std::vector<SDL_Scancode> held_back;
-    for (SDL_Event& e : events) {
-        if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEMOTION)
-            program.touch_input = (e.type == SDL_MOUSEBUTTONDOWN ? e.button.which : e.motion.which) == SDL_TOUCH_MOUSEID;
-        if (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) {
-            SDL_Scancode key = e.key.keysym.scancode;
-            bool hold = seen(changed_now, key) || seen(held_back, key) || (e.type == SDL_KEYDOWN && pressed_a_key);
-            if (hold) {
-                held_back.push_back(key);
-                program.deferred_key_events.push_back(e);
-                continue;
-            }
-            changed_now.push_back(key);
-            if (e.type == SDL_KEYDOWN) pressed_a_key = true;
-        }
-        ImGui_ImplSDL2_ProcessEvent(&e);
-    }
-    if (!program.deferred_key_events.empty()) platform::request_frames(2);
-}
 
 void rebuild_fonts_if_needed(Program& program, float ratio) {
     float scale = program.state.preferences.text_scale;
@@ -137,13 +89,16 @@ void publish(Program& program, const std::vector<ui::ItemRect>& items) {
 
 bool frame(void* user) {
     Program& program = *static_cast<Program*>(user);
-    process_events(program);
     bool changed = app::poll(program.state);
     if (program.state.font_data.empty()) return true;  // nothing readable to draw yet
 
+    // The canvas follows the page's size times the device pixel ratio (crisp on HiDPI screens).
+    int width = 0, height = 0;
     float ratio = 1.0f;
-    follow_viewport(program, ratio);
+    platform::viewport_size(width, height, ratio);
+    platform::resize_surface(static_cast<int>(width * ratio), static_cast<int>(height * ratio));
     rebuild_fonts_if_needed(program, ratio);
+    if (app::imgui_backend_new_frame(program.backend, width, height, ratio)) platform::request_frames(2);
 
     ui::UiContext ui;
     ui.palette = current_palette(program.state);
@@ -151,16 +106,16 @@ bool frame(void* user) {
     ui.fonts = program.fonts;
     ui.language = program.state.preferences.language;
     ui.reduced_motion = platform::system_prefers_reduced_motion();
-    ui.touch_input = program.touch_input;
+    ui.touch_input = program.backend.touch_input;
     std::vector<ui::ItemRect> items;
     ui.items = &items;
     ui::apply_style(ui.palette, ui.metrics);
 
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
     app::Action action = ui::draw_screen(program.views, ui, program.state);
     ImGui::Render();
+    app::imgui_backend_end_frame(program.backend);
 
     ImGuiIO& io = ImGui::GetIO();
     glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
@@ -168,8 +123,7 @@ bool frame(void* user) {
     ImVec4 background = ImGui::ColorConvertU32ToFloat4(ui.palette.background);
     glClearColor(background.x, background.y, background.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    SDL_GL_SwapWindow(program.window);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // the browser presents it after this frame
     ++program.frames_drawn;
 
     // Effects after the frame, never in the middle of drawing it.
@@ -190,49 +144,21 @@ bool frame(void* user) {
 
 int main(int, char**) {
     imquiz::platform::init();
-
-    // Keys go to the canvas only, so the accessibility mirror and the host page keep theirs.
-    SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
-    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
-        std::printf("SDL_Init failed: %s\n", SDL_GetError());
-        return 1;
-    }
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
-    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    // On failure the page has already told the learner why (no WebGL 2 here).
+    if (!imquiz::platform::create_gl_surface()) return 1;
 
     static Program program;  // outlives main(): the browser keeps calling frame() after it returns
-    int width = 0, height = 0;
-    float ratio = 1.0f;
-    imquiz::platform::viewport_size(width, height, ratio);
-    program.window = SDL_CreateWindow("ImQuiz", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, width, height,
-                                      SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-    SDL_GLContext gl = SDL_GL_CreateContext(program.window);
-    if (!program.window || !gl) {
-        std::printf("WebGL 2 context failed: %s\n", SDL_GetError());
-        return 1;
-    }
-    SDL_GL_MakeCurrent(program.window, gl);
-
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // settings persist through our own storage, not imgui.ini
     io.LogFilename = nullptr;
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-    ImGui_ImplSDL2_InitForOpenGL(program.window, gl);
+    imquiz::app::imgui_backend_init(program.backend);
     ImGui_ImplOpenGL3_Init("#version 300 es");
 
     imquiz::app::start(program.state);
     imquiz::platform::run_main_loop(frame, &program);
-
-    // Reached on desktop only; the browser never returns from the loop.
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplSDL2_Shutdown();
-    ImGui::DestroyContext();
-    SDL_GL_DeleteContext(gl);
-    SDL_DestroyWindow(program.window);
-    SDL_Quit();
+    // On the web, run_main_loop returns at once and the browser drives frame() from now on.
     return 0;
 }

@@ -18,14 +18,49 @@ namespace imquiz::platform {
 // Called once before anything else (reads URL parameters, probes storage).
 void init();
 
-// Runs `frame` repeatedly until it returns false (never, on the web). Frames are drawn only while
-// something asks for them: input and resize wake the loop, `request_frames` keeps it going.
-// The browser's "return from main but keep running" trick is hidden in here.
+// Calls `frame` once per displayed frame, but only while something asks for frames: input and
+// resize wake the loop, `request_frames` keeps it going, idle costs nothing. On the web this
+// returns at once and the browser calls `frame` from then on; a desktop loop would return when
+// `frame` returns false.
 using FrameFunction = bool (*)(void* user);
 void run_main_loop(FrameFunction frame, void* user);
 
 // Ask for at least `count` more frames (an animation, a pending fetch, a changed state).
 void request_frames(int count);
+
+// ---- The drawing surface and its input ----
+
+// Creates an OpenGL ES 3 / WebGL 2 context on the app's surface (the page's canvas) and makes it
+// current. false: nothing can be drawn here; the page has already said so to the learner.
+bool create_gl_surface();
+// Sets the surface's backing store, in device pixels (CSS size times the device pixel ratio).
+void resize_surface(int pixel_width, int pixel_height);
+// Milliseconds from an arbitrary start, never going back (frame timing, not dates).
+double monotonic_ms();
+
+// Keys the interface reacts to; everything typed also arrives as text.
+enum class Key : int {
+    None, Tab, Left, Right, Up, Down, PageUp, PageDown, Home, End, Insert, Delete, Backspace, Space,
+    Enter, Escape, KeypadEnter, A, C, V, X, Y, Z, Count
+};
+
+// One thing the learner did on the surface, in the order it happened.
+struct InputEvent {
+    enum class Kind { PointerMove, PointerDown, PointerUp, PointerLeave, Wheel, KeyDown, KeyUp, Text, FocusIn, FocusOut };
+    Kind kind = Kind::PointerMove;
+    float x = 0, y = 0;              // pointer position in CSS pixels from the surface's top-left
+    int button = 0;                  // 0 primary, 1 secondary, 2 middle
+    bool touch = false;              // the pointer is a finger or a pen, not a mouse
+    float wheel_x = 0, wheel_y = 0;  // one step per wheel event; positive: right / up
+    Key key = Key::None;
+    bool shift = false, ctrl = false, alt = false, super = false;  // modifiers held with this event
+    std::string text;                // Text: what was typed, UTF-8
+};
+// The next input event, false when there is none.
+bool take_input_event(InputEvent& event);
+
+enum class Cursor { Arrow, Text, Hand, Move, ResizeNS, ResizeEW, ResizeNESW, ResizeNWSE, NotAllowed, Hidden };
+void set_cursor(Cursor cursor);
 
 // ---- Environment ----
 

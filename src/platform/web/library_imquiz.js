@@ -118,5 +118,104 @@ mergeInto(LibraryManager.library, {
   imquiz_js_take_page_action__deps: ['$imquizString', '$imquizHost'],
   imquiz_js_take_page_action: function () { return imquizString(imquizHost()['takeAction']()); },
   imquiz_js_signal__deps: ['$imquizHost'],
-  imquiz_js_signal: function (name) { imquizHost()['signal'](UTF8ToString(name)); }
+  imquiz_js_signal: function (name) { imquizHost()['signal'](UTF8ToString(name)); },
+
+  // ---- The frame loop: one requestAnimationFrame at a time, only while frames are wanted ----
+  $imquizLoop: { scheduled: false },
+  imquiz_js_request_frame__deps: ['$imquizLoop'],
+  imquiz_js_request_frame: function () {
+    if (imquizLoop.scheduled) return;
+    imquizLoop.scheduled = true;
+    requestAnimationFrame(function () {
+      imquizLoop.scheduled = false;
+      _imquiz_frame();
+    });
+  },
+
+  // ---- The canvas: context failure, backing store, cursor ----
+  imquiz_js_cannot_draw__deps: ['$imquizHost'],
+  imquiz_js_cannot_draw: function () { imquizHost()['cannotDraw'](); },
+  imquiz_js_resize_canvas: function (width, height) {
+    var canvas = document.getElementById('canvas');
+    if (canvas.width !== width) canvas.width = width;
+    if (canvas.height !== height) canvas.height = height;
+  },
+  imquiz_js_set_cursor: function (cursor) {
+    var names = ['default', 'text', 'pointer', 'move', 'ns-resize', 'ew-resize', 'nesw-resize', 'nwse-resize',
+                 'not-allowed', 'none'];
+    document.getElementById('canvas').style.cursor = names[cursor] || 'default';
+  },
+
+  // ---- Input: DOM events on the canvas, queued in order until the frame takes them ----
+  // Pointer events cover mouse, touch and pen alike; keys are listened to on the canvas only, so
+  // the host page, the accessibility mirror and the answer field keep theirs.
+  $imquizInput__deps: ['$imquizHost'],
+  $imquizInput__postset: 'imquizInput.listen();',
+  $imquizInput: {
+    queue: [],
+    // KeyboardEvent.code of platform::Key 1, 2, ... (platform.h, same order). An array, not an
+    // object: Emscripten writes library objects out with bare keys, which closure then renames.
+    codes: ['Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', 'Insert',
+            'Delete', 'Backspace', 'Space', 'Enter', 'Escape', 'NumpadEnter', 'KeyA', 'KeyC', 'KeyV', 'KeyX', 'KeyY',
+            'KeyZ'],
+    key: function (event) { return imquizInput.codes.indexOf(event.code) + 1; },
+    // kind: platform::InputEvent::Kind + 1 (0 means "no event").
+    push: function (kind, event, x, y, button, key, wheelX, wheelY, text) {
+      var flags = (event.shiftKey ? 1 : 0) | (event.ctrlKey ? 2 : 0) | (event.altKey ? 4 : 0) | (event.metaKey ? 8 : 0) |
+                  (event.pointerType && event.pointerType !== 'mouse' ? 16 : 0);
+      imquizInput.queue.push([kind, x, y, button, flags, key, wheelX, wheelY, text]);
+      imquizHost()['wake']();
+    },
+    listen: function () {
+      var canvas = document.getElementById('canvas');
+      var push = imquizInput.push;
+      function pointer(kind, event) {
+        if (!event.isPrimary) return;
+        var rect = canvas.getBoundingClientRect();
+        // DOM buttons: 0 main, 1 middle, 2 secondary; ImGui's: 0 main, 1 secondary, 2 middle.
+        var button = event.button === 2 ? 1 : event.button === 1 ? 2 : 0;
+        push(kind, event, event.clientX - rect.left, event.clientY - rect.top, button, 0, 0, 0, null);
+      }
+      canvas.addEventListener('pointermove', function (event) { pointer(1, event); });
+      canvas.addEventListener('pointerdown', function (event) {
+        // Keep the pointer while a button is held: a drag (touch scrolling) may leave the canvas.
+        try { canvas.setPointerCapture(event.pointerId); } catch (e) { /* a synthetic pointer */ }
+        pointer(2, event);
+      });
+      canvas.addEventListener('pointerup', function (event) { pointer(3, event); });
+      canvas.addEventListener('pointercancel', function (event) { pointer(3, event); });
+      canvas.addEventListener('pointerleave', function (event) { pointer(4, event); });
+      // The column scrolls inside the canvas, never the page behind it.
+      canvas.addEventListener('wheel', function (event) {
+        event.preventDefault();
+        push(5, event, 0, 0, 0, 0, Math.sign(event.deltaX), -Math.sign(event.deltaY), null);
+      }, { passive: false });
+      canvas.addEventListener('keydown', function (event) {
+        if (event.isComposing) return;
+        var key = imquizInput.key(event);
+        var shortcut = event.ctrlKey || event.metaKey;
+        if (key) push(6, event, 0, 0, 0, key, 0, 0, null);
+        // One character (a letter, a digit, a symbol; not "Enter" or "F5") is also text.
+        var typed = !shortcut && Array.from(event.key).length === 1 ? event.key : null;
+        if (typed) push(8, event, 0, 0, 0, 0, 0, 0, typed);
+        // The app handles these itself; the browser would scroll the page or leave the frame.
+        // Browser shortcuts (Ctrl/Cmd, F-keys) keep working.
+        if ((key || typed) && !shortcut && !event.altKey) event.preventDefault();
+      });
+      canvas.addEventListener('keyup', function (event) {
+        var key = imquizInput.key(event);
+        if (key) push(7, event, 0, 0, 0, key, 0, 0, null);
+      });
+      window.addEventListener('focus', function (event) { push(9, event, 0, 0, 0, 0, 0, 0, null); });
+      window.addEventListener('blur', function (event) { push(10, event, 0, 0, 0, 0, 0, 0, null); });
+    }
+  },
+  // Fills numbers[8] (kind, x, y, button, flags, key, wheel x, wheel y); returns the text, if any.
+  imquiz_js_input_take__deps: ['$imquizInput', '$imquizString'],
+  imquiz_js_input_take: function (numbers) {
+    var event = imquizInput.queue.shift();
+    if (!event) { HEAPF32[numbers >> 2] = 0; return 0; }
+    for (var i = 0; i < 8; i++) HEAPF32[(numbers >> 2) + i] = event[i];
+    return imquizString(event[8]);
+  }
 });

@@ -5,6 +5,7 @@
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
+#include <emscripten/html5_webgl.h>
 
 #include <cstdlib>
 #include <map>
@@ -33,6 +34,11 @@ char* imquiz_js_take_picked_file();
 void imquiz_js_publish_state(const char* json);
 char* imquiz_js_take_page_action();
 void imquiz_js_signal(const char* name);
+void imquiz_js_request_frame();
+void imquiz_js_cannot_draw();
+void imquiz_js_resize_canvas(int width, int height);
+char* imquiz_js_input_take(float* numbers);
+void imquiz_js_set_cursor(int cursor);
 }
 
 namespace imquiz::platform {
@@ -80,24 +86,14 @@ public:
     std::vector<std::string> keys() override { return split_lines(adopt(imquiz_js_storage_keys())); }
 };
 
+// Frames are drawn from requestAnimationFrame callbacks that library_imquiz.js schedules only
+// while someone wants frames: idle costs nothing, and input (boot.js) wakes the loop.
 struct MainLoop {
     FrameFunction frame = nullptr;
     void* user = nullptr;
-    int frames_wanted = 3;
-    bool paused = false;
+    int frames_wanted = 0;
 };
 MainLoop main_loop;
-
-void run_one_frame(void*) {
-    main_loop.frame(main_loop.user);
-    // Idle costs nothing: once no one wants more frames, stop the requestAnimationFrame loop.
-    // Input listeners in boot.js call imquiz_wake() to resume it.
-    if (--main_loop.frames_wanted <= 0) {
-        main_loop.frames_wanted = 0;
-        main_loop.paused = true;
-        emscripten_pause_main_loop();
-    }
-}
 
 }  // namespace
 
@@ -106,17 +102,60 @@ void init() {}
 void run_main_loop(FrameFunction frame, void* user) {
     main_loop.frame = frame;
     main_loop.user = user;
-    // 0 fps = requestAnimationFrame; "simulate infinite loop" so main() never returns into teardown.
-    emscripten_set_main_loop_arg(run_one_frame, nullptr, 0, 1);
+    request_frames(3);
+    // main() returns now; the runtime stays (EXIT_RUNTIME=0) and frames come from the browser.
 }
 
 void request_frames(int count) {
     if (count > main_loop.frames_wanted) main_loop.frames_wanted = count;
-    if (main_loop.paused && main_loop.frames_wanted > 0) {
-        main_loop.paused = false;
-        emscripten_resume_main_loop();
-    }
+    if (main_loop.frame && main_loop.frames_wanted > 0) imquiz_js_request_frame();
 }
+
+bool create_gl_surface() {
+    EmscriptenWebGLContextAttributes attributes;
+    emscripten_webgl_init_context_attributes(&attributes);
+    attributes.majorVersion = 2;
+    attributes.minorVersion = 0;
+    attributes.alpha = false;       // the app paints every pixel; an opaque canvas composites faster
+    attributes.depth = false;       // ImGui draws flat triangles in order
+    attributes.stencil = false;
+    attributes.antialias = false;   // ImGui anti-aliases its own shapes
+    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = emscripten_webgl_create_context("#canvas", &attributes);
+    if (context <= 0 || emscripten_webgl_make_context_current(context) != EMSCRIPTEN_RESULT_SUCCESS) {
+        imquiz_js_cannot_draw();
+        return false;
+    }
+    return true;
+}
+
+void resize_surface(int pixel_width, int pixel_height) { imquiz_js_resize_canvas(pixel_width, pixel_height); }
+double monotonic_ms() { return emscripten_get_now(); }
+
+bool take_input_event(InputEvent& event) {
+    // kind, x, y, button, flags, key, wheel x, wheel y: see imquiz_js_input_take.
+    float numbers[8] = {};
+    char* text = imquiz_js_input_take(numbers);
+    if (numbers[0] == 0) return false;
+    event = InputEvent{};
+    event.kind = static_cast<InputEvent::Kind>(static_cast<int>(numbers[0]) - 1);
+    event.x = numbers[1];
+    event.y = numbers[2];
+    event.button = static_cast<int>(numbers[3]);
+    int flags = static_cast<int>(numbers[4]);
+    event.shift = flags & 1;
+    event.ctrl = flags & 2;
+    event.alt = flags & 4;
+    event.super = flags & 8;
+    event.touch = flags & 16;
+    int key = static_cast<int>(numbers[5]);
+    event.key = key > 0 && key < static_cast<int>(Key::Count) ? static_cast<Key>(key) : Key::None;
+    event.wheel_x = numbers[6];
+    event.wheel_y = numbers[7];
+    event.text = adopt(text);
+    return true;
+}
+
+void set_cursor(Cursor cursor) { imquiz_js_set_cursor(static_cast<int>(cursor)); }
 
 std::string url_parameter(const char* name) { return adopt(imquiz_js_url_parameter(name)); }
 std::string browser_language() { return adopt(imquiz_js_browser_language()); }
@@ -177,3 +216,12 @@ void signal(const char* event_name) { imquiz_js_signal(event_name); }
 
 // Called by boot.js on any input, resize or finished fetch.
 extern "C" EMSCRIPTEN_KEEPALIVE void imquiz_wake() { imquiz::platform::request_frames(4); }
+
+// Called by library_imquiz.js from requestAnimationFrame, once per frame asked for.
+extern "C" EMSCRIPTEN_KEEPALIVE void imquiz_frame() {
+    using imquiz::platform::main_loop;
+    if (main_loop.frames_wanted <= 0) return;
+    --main_loop.frames_wanted;
+    main_loop.frame(main_loop.user);
+    if (main_loop.frames_wanted > 0) imquiz_js_request_frame();
+}
