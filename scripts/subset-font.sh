@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Subsets Debian's Noto Sans to what ImQuiz draws: Latin, Latin-1, Latin Extended-A, Cyrillic and
-# typographic punctuation. Keep these ranges in step with src/ui/fonts.cpp (the atlas ranges).
+# typographic punctuation. Keep these ranges in step with src/ui/theme.cpp (the atlas ranges) and
+# tests/unit/test_ui_strings.cpp. Noto Sans has no arrows (U+2190...) and no minus sign (U+2212).
 #   scripts/subset-font.sh OUT.ttf
 set -euo pipefail
 out=$1
@@ -8,6 +9,6 @@ src=/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf
 [ -f "$out" ] && [ "$out" -nt "$0" ] && [ "$out" -nt "$src" ] && exit 0
 mkdir -p "$(dirname "$out")"
 pyftsubset "$src" --output-file="$out" \
-  --unicodes="U+0020-007E,U+00A0-017F,U+0400-045F,U+0490-0491,U+2010-2027,U+2030-203A,U+20AC,U+2116,U+2122,U+2190-2193,U+2212" \
+  --unicodes="U+0020-007E,U+00A0-017F,U+0400-045F,U+0490-0491,U+2010-2027,U+2030-203A,U+20AC,U+2116,U+2122" \
   --layout-features='' --no-hinting --desubroutinize --drop-tables+=GSUB,GPOS,GDEF,DSIG \
   --name-IDs='1,2' --notdef-outline

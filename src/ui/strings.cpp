@@ -66,7 +66,7 @@ constexpr Entry english[] = {
     {Str::ImportFailed, "This file could not be imported:"},
     {Str::StorageUnavailable,
      "This browser does not let ImQuiz save progress here, so it will be lost when you close the "
-     "page. Use Settings → Export progress to keep it."},
+     "page. Use Settings › Export progress to keep it."},
     {Str::StorageWriteFailed,
      "Your latest progress could not be saved (the browser’s storage is full or blocked). The quiz "
      "goes on; export your progress from Settings to keep it."},
@@ -138,7 +138,7 @@ constexpr Entry russian[] = {
     {Str::ImportFailed, "Не удалось импортировать файл:"},
     {Str::StorageUnavailable,
      "Браузер не разрешает ImQuiz сохранять прогресс на этой странице: он пропадёт, когда вы её "
-     "закроете. Чтобы сохранить его, откройте «Настройки» → «Экспортировать прогресс»."},
+     "закроете. Чтобы сохранить его, откройте «Настройки» › «Экспортировать прогресс»."},
     {Str::StorageWriteFailed,
      "Не удалось сохранить последние ответы (хранилище браузера переполнено или заблокировано). "
      "Тест продолжается; экспортируйте прогресс в настройках, чтобы не потерять его."},
@@ -210,7 +210,7 @@ constexpr Entry indonesian[] = {
     {Str::ImportFailed, "Berkas ini tidak dapat diimpor:"},
     {Str::StorageUnavailable,
      "Peramban ini tidak mengizinkan ImQuiz menyimpan kemajuan di sini, jadi kemajuan akan hilang saat "
-     "halaman ditutup. Gunakan Pengaturan → Ekspor kemajuan untuk menyimpannya."},
+     "halaman ditutup. Gunakan Pengaturan › Ekspor kemajuan untuk menyimpannya."},
     {Str::StorageWriteFailed,
      "Kemajuan terbaru tidak dapat disimpan (penyimpanan peramban penuh atau diblokir). Kuis tetap "
      "berjalan; ekspor kemajuan Anda dari Pengaturan agar tidak hilang."},

@@ -17,9 +17,7 @@ const ImWchar glyph_ranges[] = {
     0x20AC, 0x20AC,  // €
     0x2116, 0x2116,  // №
     0x2122, 0x2122,  // ™
-    0x2190, 0x2193,  // arrows ← ↑ → ↓
-    0x2212, 0x2212,  // minus sign
-    0,
+    0,  // not arrows or the minus sign: Noto Sans has none (they showed as "?")
 };
 
 ImVec4 color(uint32_t packed) { return ImGui::ColorConvertU32ToFloat4(packed); }

@@ -217,7 +217,8 @@ bool has_cyrillic(const std::string& text) {
     });
 }
 
-// The app's font subset: Basic Latin, Latin-1, Latin Extended-A, Cyrillic, General Punctuation.
+// The app's font subset (scripts/subset-font.sh): Basic Latin, Latin-1, Latin Extended-A, Cyrillic,
+// typographic punctuation, €, №, ™.
 // Returns the first code point outside it (or malformed UTF-8 as 0xFFFFFFFF), 0 when all fit.
 std::uint32_t first_glyph_outside_font(const std::string& text) {
     for (std::size_t i = 0; i < text.size();) {
@@ -236,7 +237,9 @@ std::uint32_t first_glyph_outside_font(const std::string& text) {
             code = (code << 6) | (next & 0x3F);
         }
         const bool fits = (code >= 0x20 && code <= 0x7E) || (code >= 0xA0 && code <= 0x17F) ||
-                          (code >= 0x400 && code <= 0x4FF) || (code >= 0x2000 && code <= 0x206F);
+                          (code >= 0x400 && code <= 0x45F) || code == 0x490 || code == 0x491 ||
+                          (code >= 0x2010 && code <= 0x2027) || (code >= 0x2030 && code <= 0x203A) ||
+                          code == 0x20AC || code == 0x2116 || code == 0x2122;
         if (!fits) return code;
         i += length;
     }

@@ -20,6 +20,26 @@ std::string conversions(const char* text) {
     }
     return out;
 }
+
+// What the shipped font draws (scripts/subset-font.sh, src/ui/theme.cpp); anything else shows as
+// "?". Returns the first code point of `text` outside it, 0 when every one is drawn.
+char32_t first_undrawable(const std::string& text) {
+    const char32_t drawn[][2] = {{0x20, 0x7E},     {0xA0, 0x17F},   {0x400, 0x45F},   {0x490, 0x491},
+                                 {0x2010, 0x2027}, {0x2030, 0x203A}, {0x20AC, 0x20AC}, {0x2116, 0x2116},
+                                 {0x2122, 0x2122}, {'\n', '\n'}};
+    for (std::size_t i = 0; i < text.size();) {
+        auto lead = static_cast<unsigned char>(text[i]);
+        int length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        char32_t code = length == 1 ? lead : lead & (0xFF >> (length + 1));
+        for (int k = 1; k < length && i + k < text.size(); ++k) code = (code << 6) | (text[i + k] & 0x3F);
+        i += static_cast<std::size_t>(length);
+        bool ok = false;
+        for (const auto& range : drawn) ok = ok || (code >= range[0] && code <= range[1]);
+        if (!ok) return code;
+    }
+    return 0;
+}
+
 }  // namespace
 
 TEST_CASE("ui strings") {
@@ -39,6 +59,15 @@ TEST_CASE("ui strings") {
             for (Language l : {Language::Russian, Language::Indonesian}) {
                 INFO("string " << s << " in " << language_code(l));
                 REQUIRE(conversions(tr(l, static_cast<Str>(s))) == english);
+            }
+        }
+    }
+    SECTION("every character is one the shipped font draws") {
+        for (int l = 0; l < static_cast<int>(Language::Count); ++l) {
+            for (int s = 0; s < static_cast<int>(Str::Count); ++s) {
+                const char* text = tr(static_cast<Language>(l), static_cast<Str>(s));
+                INFO("language " << language_code(static_cast<Language>(l)) << ": " << text);
+                REQUIRE(first_undrawable(text) == 0);
             }
         }
     }
