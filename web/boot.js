@@ -79,11 +79,50 @@
     });
   }
   // A response is copied whole into the wasm heap (512 MB at most): a huge one would run the module
-  // out of memory. Banks over 16 MB are refused by the engine anyway, with its own message.
-  var maxResponseBytes = 64 * 1024 * 1024;
-  function tooLarge(bytes) {
+  // out of memory. The engine refuses banks over 16 MiB (quizzes/README.md, Limits); the same limit
+  // here, said in the engine's words, saves downloading what it would refuse.
+  var maxResponseBytes = 16 * 1024 * 1024;
+  function tooLarge(size) {
     return { status: 0, bytes: new Uint8Array(0),
-             error: 'the file is too large (' + Math.round(bytes / 1048576) + ' MB; ImQuiz reads at most 64 MB)' };
+             error: 'file is too large: ' + size + ' bytes (the limit is ' + maxResponseBytes + ')' };
+  }
+  // Resolves with { bytes } or, past the limit, { tooLarge: what to say of the size }. Refused
+  // before the body is read when Content-Length says so (only for an unencoded response: with a
+  // Content-Encoding it is the size on the wire, not the file's), otherwise as soon as the body
+  // passes the limit: neither the rest of the download nor a copy of it is kept.
+  function readBody(response, controller) {
+    var encoding = (response.headers.get('Content-Encoding') || 'identity').toLowerCase();
+    var declared = Number(response.headers.get('Content-Length'));
+    if (encoding === 'identity' && declared > maxResponseBytes) {
+      if (controller) controller.abort();
+      return Promise.resolve({ tooLarge: String(declared) });
+    }
+    if (!response.body || typeof response.body.getReader !== 'function') {
+      return response.arrayBuffer().then(function (buffer) {
+        return buffer.byteLength > maxResponseBytes ? { tooLarge: String(buffer.byteLength) } : { bytes: new Uint8Array(buffer) };
+      });
+    }
+    var reader = response.body.getReader();
+    var chunks = [];
+    var total = 0;
+    function next() {
+      return reader.read().then(function (step) {
+        if (step.done) {
+          var bytes = new Uint8Array(total);
+          var offset = 0;
+          chunks.forEach(function (chunk) { bytes.set(chunk, offset); offset += chunk.length; });
+          return { bytes: bytes };
+        }
+        total += step.value.length;
+        if (total > maxResponseBytes) {
+          reader.cancel().catch(function () { /* already closed */ });
+          return { tooLarge: 'more than ' + maxResponseBytes };
+        }
+        chunks.push(step.value);
+        return next();
+      });
+    }
+    return next();
   }
   function load(url) {
     url = new URL(url, location.href).href;
@@ -93,11 +132,9 @@
     var timer = setTimeout(function () { if (controller) controller.abort(); }, 15000);
     var promise = fetch(url, { cache: 'no-cache', signal: controller ? controller.signal : undefined })
       .then(function (response) {
-        var declared = Number(response.headers.get('Content-Length'));
-        if (declared > maxResponseBytes) { if (controller) controller.abort(); return tooLarge(declared); }
-        return response.arrayBuffer().then(function (buffer) {
-          if (buffer.byteLength > maxResponseBytes) return tooLarge(buffer.byteLength);
-          return { status: response.status, bytes: new Uint8Array(buffer),
+        return readBody(response, controller).then(function (body) {
+          if (body.tooLarge) return tooLarge(body.tooLarge);
+          return { status: response.status, bytes: body.bytes,
                    error: response.ok ? '' : 'the server answered ' + response.status + ' ' + response.statusText };
         });
       })
