@@ -100,6 +100,80 @@ test('first visit installs the offline copy; with the server stopped a reload st
   }
 });
 
+test('an author\'s edit to a bank reaches the learner one load later; a removed bank leaves the offline copy', async () => {
+  // The cached copy answers at once (a start does not wait for the network) and the network's
+  // copy replaces it for the next load: stale for one load, then fresh, never stuck.
+  const root = temporaryDir('bank-update');
+  const dir = path.join(root, 'quiz');
+  fs.cpSync(SITE_DIR, dir, { recursive: true, dereference: true });
+  const bankFile = path.join(dir, 'quizzes', 'data-parallelism.json');
+  const edit = (title) => {
+    const edited = JSON.parse(fs.readFileSync(bankFile, 'utf8'));
+    edited.title = { en: title };
+    fs.writeFileSync(bankFile, JSON.stringify(edited));
+    for (const suffix of ['.br', '.gz']) fs.rmSync(bankFile + suffix, { force: true });   // the server prefers these
+  };
+  const titleShown = async (page) => (await waitForState(page, ready)).banks.find((b) => b.id === 'data-parallelism').title;
+  const cachedTitle = (page) => page.evaluate(async () => {
+    const cached = await caches.match('quizzes/data-parallelism.json', { cacheName: 'imquiz-data:/quiz/' });
+    return cached ? (await cached.json()).title.en : null;
+  });
+  edit('Version 1');
+  const site = await startSite({ dir: root });
+  const context = await browser.newContext();
+  try {
+    const app = await openApp(`${site.url}quiz/?lang=en`, { context });
+    assert.equal(await titleShown(app.page), 'Version 1');
+    await waitForOfflineCopy(app.page);
+
+    edit('Version 2');
+    await app.page.reload();
+    assert.equal(await titleShown(app.page), 'Version 1', 'this load: the cached copy, at once');
+    await app.page.waitForFunction(async () => {
+      const cached = await caches.match('quizzes/data-parallelism.json', { cacheName: 'imquiz-data:/quiz/' });
+      return cached && (await cached.json()).title.en === 'Version 2';
+    }, null, { timeout: 10000, polling: 100 });
+    await app.page.reload();
+    assert.equal(await titleShown(app.page), 'Version 2', 'the next load: the edit');
+    assert.equal(await cachedTitle(app.page), 'Version 2');
+
+    // Offline, the edit is what plays.
+    await site.close();
+    await app.page.reload();
+    assert.equal(await titleShown(app.page), 'Version 2', 'offline: the last copy seen');
+    app.expectNoErrors();
+  } finally {
+    await context.close();
+    await site.close();
+  }
+});
+
+test('a bank the server no longer has leaves the offline copy after one load', async () => {
+  const root = temporaryDir('bank-removed');
+  const dir = path.join(root, 'quiz');
+  fs.cpSync(SITE_DIR, dir, { recursive: true, dereference: true });
+  const site = await startSite({ dir: root });
+  const context = await browser.newContext();
+  const cached = (page) => page.evaluate(async () =>
+    !!(await caches.match('quizzes/model-pipeline-parallelism.json', { cacheName: 'imquiz-data:/quiz/' })));
+  try {
+    const app = await openApp(`${site.url}quiz/?lang=en&quiz=data-parallelism`, { context, allowErrors: [/status of 404/] });
+    await waitForState(app.page, (s) => s.screen === 'question');
+    await waitForOfflineCopy(app.page);
+    assert.equal(await cached(app.page), true);
+    for (const suffix of ['', '.br', '.gz']) fs.rmSync(path.join(dir, 'quizzes', 'model-pipeline-parallelism.json' + suffix));
+    await app.page.reload();
+    await waitForState(app.page, (s) => s.screen === 'question');
+    await app.page.waitForFunction(async () =>
+      !(await caches.match('quizzes/model-pipeline-parallelism.json', { cacheName: 'imquiz-data:/quiz/' })), null,
+    { timeout: 10000, polling: 100 });
+    app.expectNoErrors();
+  } finally {
+    await context.close();
+    await site.close();
+  }
+});
+
 test('the manifest parses and its icons load, online and offline', async () => {
   const site = await startSite();
   const context = await browser.newContext();
