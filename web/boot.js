@@ -151,19 +151,54 @@
   function forget(url) { fetches.delete(new URL(url, location.href).href); }   // a retry must really go to the network
 
   // Head start: the catalog and each bank it lists are requested while the wasm downloads.
-  var catalogUrl = 'quizzes/index.json';
+  var catalogUrl = new URL('quizzes/index.json', location.href).href;
+  var wantedQuiz = params.get('quiz');
   load('fonts/imquiz-sans.ttf');
   load(catalogUrl).then(function (r) {
     if (r.status < 200 || r.status >= 300) return;
     try {
       var catalog = JSON.parse(new TextDecoder().decode(r.bytes));
-      var wanted = params.get('quiz');
-      (catalog.banks || []).forEach(function (entry) {
-        if (entry && typeof entry.file === 'string' && (!wanted || entry.id === wanted))
-          load(new URL(entry.file, new URL(catalogUrl, location.href)).href);
+      var banks = Array.isArray(catalog.banks) ? catalog.banks : [];
+      banks.forEach(function (entry) {
+        if (entry && typeof entry.file === 'string' && (!wantedQuiz || entry.id === wantedQuiz))
+          load(new URL(entry.file, catalogUrl).href);
       });
+      rememberQuizFiles(banks);
     } catch (e) { /* the engine reports a broken catalog itself */ }
   });
+  // With `?quiz=`, the bank is requested at once, in parallel with the catalog, from the file the
+  // catalog named on an earlier visit: otherwise it waits for the catalog, then for a main thread
+  // busy with the first frames, and a warm start spends most of its time waiting for it. The app
+  // itself asks for the file the catalog names now, so a stale memory (the author renamed the
+  // file) costs one unused request, never a wrong bank. Only the quizzes opened by link are
+  // remembered: the size stays that of what this learner used, whatever the catalog's.
+  var quizFilesKey = namespace + 'quiz-files';
+  function rememberedQuizFiles() {
+    try {
+      var files = local && JSON.parse(local.getItem(quizFilesKey));
+      return files && typeof files === 'object' && !Array.isArray(files) ? files : {};
+    } catch (e) { return {}; }
+  }
+  function rememberQuizFiles(banks) {
+    if (!local) return;
+    var before = rememberedQuizFiles();
+    var after = {};
+    banks.forEach(function (entry) {
+      if (entry && typeof entry.id === 'string' && typeof entry.file === 'string' &&
+          (entry.id === wantedQuiz || Object.prototype.hasOwnProperty.call(before, entry.id))) after[entry.id] = entry.file;
+    });
+    var text = JSON.stringify(after);
+    try {
+      if (text !== JSON.stringify(before)) {
+        if (text === '{}') local.removeItem(quizFilesKey); else local.setItem(quizFilesKey, text);
+      }
+    } catch (e) { /* full or refused: the next visit just waits for the catalog */ }
+  }
+  var remembered = wantedQuiz ? rememberedQuizFiles() : {};
+  if (Object.prototype.hasOwnProperty.call(remembered, wantedQuiz) && typeof remembered[wantedQuiz] === 'string') {
+    var rememberedBank = new URL(remembered[wantedQuiz], catalogUrl).href;
+    if (rememberedBank.indexOf(new URL('.', catalogUrl).href) === 0) load(rememberedBank);   // inside quizzes/ only
+  }
   if (params.get('bank')) load(params.get('bank'));
 
   // ---- Host page (iframe) messaging -------------------------------------------------------
