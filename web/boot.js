@@ -285,7 +285,7 @@
       delete signalWaiters[name];
       if (name === 'first-frame') {
         statusBox.hidden = true;
-        document.getElementById('app').removeAttribute('aria-busy');
+        if (mirrorSettled) document.getElementById('app').removeAttribute('aria-busy');
         // Keys reach the app through the canvas (SDL listens there only, so the host page and
         // the accessibility mirror keep theirs). Not in an iframe: never steal the host's focus.
         if (!embedded && document.activeElement === document.body) document.getElementById('canvas').focus();
@@ -382,6 +382,57 @@
     ['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)', '(prefers-contrast: more)']
       .forEach(function (q) { var m = matchMedia(q); if (m.addEventListener) m.addEventListener('change', host.wake); });
   }
+
+  // ---- Page extras: the accessibility mirror and the typed-answer field ---------------------
+  // Neither is needed to draw the first screen, so neither is in its way: they are requested once
+  // the app has settled on it (the quiz asked for by `quiz=` or `bank=`, or the catalog), and fill
+  // themselves from the state published so far. Until the mirror is there, #app stays aria-busy,
+  // so a screen reader waits for it rather than reading an empty page.
+  var mirrorSettled = false;
+  var extrasRequested = false;
+  var extras = { 'a11y.js': settleMirror, 'text-field.js': function () {} };
+  function settleMirror() {
+    mirrorSettled = true;
+    if (host.hasSignal('first-frame')) document.getElementById('app').removeAttribute('aria-busy');
+  }
+  // A missing extra must not take the quiz away from everyone else (boot.js's handler below shows
+  // "could not load" for a failed script): caught here first. A screen reader user is told.
+  window.addEventListener('error', function (event) {
+    var src = event.target && event.target.tagName === 'SCRIPT' && event.target.getAttribute('src');
+    if (!src || !(src in extras)) return;
+    event.stopImmediatePropagation();
+    if (src === 'a11y.js') {
+      var mirror = document.getElementById('mirror');
+      var p = document.createElement('p');
+      p.setAttribute('role', 'alert');
+      p.textContent = 'The accessible version of this page did not load. Reload the page to try again.';
+      mirror.textContent = '';
+      mirror.appendChild(p);
+      settleMirror();
+    }
+  }, true);
+  function loadExtras() {
+    if (extrasRequested) return;
+    extrasRequested = true;
+    Object.keys(extras).forEach(function (src) {
+      var script = document.createElement('script');
+      script.src = src;
+      script.addEventListener('load', extras[src]);
+      document.body.appendChild(script);
+    });
+  }
+  var wantsQuestion = !!(params.get('quiz') || params.get('bank'));
+  function firstScreenSettled(state) {
+    if (!state || extrasRequested || !host.hasSignal('first-frame') || state.screen === 'loading') return;
+    if (wantsQuestion && state.screen === 'catalog' && !state.catalogError &&
+        (state.banks || []).some(function (bank) { return bank.state === 'loading'; })) return;
+    setTimeout(loadExtras, 0);   // after the frame that published this state, not inside it
+  }
+  host.stateListeners.push(firstScreenSettled);
+  host.whenSignal('first-frame').then(function () {
+    firstScreenSettled(host.state);
+    setTimeout(loadExtras, 5000);   // whatever the app is waiting for, the mirror is not
+  });
 
   // ---- Start the module, or say why it cannot start ---------------------------------------
   if (typeof WebAssembly !== 'object') {

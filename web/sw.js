@@ -26,8 +26,9 @@ const DATA_CACHE = 'imquiz-data:' + SCOPE;
 const CATALOG = 'quizzes/index.json';
 // The shell is what index.html references (scripts, styles, preloads, manifest, icon) plus the
 // manifest's icons, found at install: a file added to the page is in the offline copy without
-// anyone remembering to list it here. These are needed whatever the page says:
-const ESSENTIAL = ['index.html', 'boot.js', 'imquiz.js', 'imquiz.wasm', 'fonts/imquiz-sans.ttf'];
+// anyone remembering to list it here. These are needed whatever the page says (boot.js inserts
+// the scripts):
+const ESSENTIAL = ['index.html', 'boot.js', 'imquiz.js', 'imquiz.wasm', 'fonts/imquiz-sans.ttf', 'a11y.js', 'text-field.js'];
 // The files the build fingerprint is computed from, in this order (scripts/assemble-site.sh).
 const FINGERPRINTED = ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html'];
 
