@@ -15,8 +15,10 @@ cp "$top"/quizzes/*.json "$site/quizzes/"
 rm -f "$site/quizzes/schema.json"
 
 # The service worker's cache name is the build's fingerprint, so a new build never mixes its JS
-# and wasm with an old one.
-version=$(cat "$site/imquiz.js" "$site/imquiz.wasm" "$site/boot.js" "$site/index.html" | sha256sum | cut -c1-12)
+# and wasm with an old one. The files, and their order, are sw.js's FINGERPRINTED: it checks them.
+fingerprinted=$(sed -n "s/^const FINGERPRINTED = \[\(.*\)\];.*/\1/p" "$top/web/sw.js" | tr -d "' " | tr , ' ')
+[ -n "$fingerprinted" ] || { echo "assemble-site.sh: no FINGERPRINTED list in web/sw.js" >&2; exit 1; }
+version=$(cd "$site" && cat $fingerprinted | sha256sum | cut -c1-12)
 if [ -f "$site/sw.js" ]; then sed -i "s/__IMQUIZ_BUILD__/$version/g" "$site/sw.js"; fi
 printf '{"build":"%s"}\n' "$version" > "$site/version.json"
 

@@ -29,8 +29,10 @@ const CATALOG = 'quizzes/index.json';
 // anyone remembering to list it here. These are needed whatever the page says (boot.js inserts
 // the scripts):
 const ESSENTIAL = ['index.html', 'boot.js', 'imquiz.js', 'imquiz.wasm', 'fonts/imquiz-sans.ttf', 'a11y.js', 'text-field.js'];
-// The files the build fingerprint is computed from, in this order (scripts/assemble-site.sh).
-const FINGERPRINTED = ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html'];
+// The files the build fingerprint is computed from, in this order (scripts/assemble-site.sh reads
+// this line): every file of the shell that the build makes, so that a change to any of them is a
+// new build, which is the only way a learner's offline copy of it is ever replaced.
+const FINGERPRINTED = ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html', 'a11y.js', 'text-field.js', 'app.css'];
 
 const here = (path) => new URL(path, self.location.href).href;
 const isDataUrl = (href) => new URL(href).pathname.startsWith(SCOPE + 'quizzes/');

@@ -16,6 +16,9 @@ test.after(async () => { await browser.close(); });
 const ready = (s) => s.screen === 'catalog' && s.banks.length === 2 && s.banks.every((b) => b.state === 'ready');
 const originalBuild = JSON.parse(fs.readFileSync(path.join(SITE_DIR, 'version.json'), 'utf8')).build;
 
+// The files the build's fingerprint covers, as the service worker lists them (minified or not).
+const fingerprinted = (worker) => worker.match(/FINGERPRINTED\s*=\s*\[([^\]]*)\]/)[1].match(/[^'",\s]+/g);
+
 // A copy of the site as another build: imquiz.js marks itself with `marker`, and sw.js and
 // version.json carry the fingerprint of the changed files, exactly as scripts/assemble-site.sh
 // computes it. Returns the build id.
@@ -26,10 +29,10 @@ function writeBuild(dir, marker, { fingerprint = null } = {}) {
   }
   const original = fs.readFileSync(path.join(SITE_DIR, 'imquiz.js'), 'utf8');
   fs.writeFileSync(path.join(dir, 'imquiz.js'), `${original}\n;window.imquizTestBuild = ${JSON.stringify(marker)};\n`);
-  const hash = crypto.createHash('sha256');
-  for (const file of ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html']) hash.update(fs.readFileSync(path.join(dir, file)));
-  const build = fingerprint || hash.digest('hex').slice(0, 12);
   const worker = fs.readFileSync(path.join(SITE_DIR, 'sw.js'), 'utf8');
+  const hash = crypto.createHash('sha256');
+  for (const file of fingerprinted(worker)) hash.update(fs.readFileSync(path.join(dir, file)));
+  const build = fingerprint || hash.digest('hex').slice(0, 12);
   assert.ok(worker.includes(originalBuild), 'the site\'s sw.js carries its build fingerprint');
   fs.writeFileSync(path.join(dir, 'sw.js'), worker.replaceAll(originalBuild, build));
   fs.writeFileSync(path.join(dir, 'version.json'), JSON.stringify({ build }) + '\n');
