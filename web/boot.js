@@ -6,7 +6,6 @@
 (function () {
   var params = new URLSearchParams(location.search);
   var statusBox = document.getElementById('status');
-  var statusText = document.getElementById('status-text');
 
   // ---- Fatal states: never a blank page ----------------------------------------------------
   function showProblem(title, text, buttonLabel, onButton) {
