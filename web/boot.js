@@ -398,7 +398,7 @@
   // "could not load" for a failed script): caught here first. A screen reader user is told.
   window.addEventListener('error', function (event) {
     var src = event.target && event.target.tagName === 'SCRIPT' && event.target.getAttribute('src');
-    if (!src || !(src in extras)) return;
+    if (!src || !Object.prototype.hasOwnProperty.call(extras, src)) return;
     event.stopImmediatePropagation();
     if (src === 'a11y.js') {
       var mirror = document.getElementById('mirror');
