@@ -63,7 +63,8 @@ fetch_source imgui "$IMGUI_VERSION+ds-1" "$cache/imgui-$IMGUI_VERSION"
 
 ln -sfn "$cache/imgui-$IMGUI_VERSION" "$cache/imgui"
 
-# npm packages for browser tests and the closure compiler, pinned by package-lock.json.
+# npm packages for browser tests, the closure compiler and the site's minifier (esbuild), pinned by
+# package-lock.json.
 if [ ! -d "$here/node_modules/playwright-core" ] || [ "$here/package-lock.json" -nt "$here/node_modules/.package-lock.json" ]; then
   log "installing npm packages"
   (cd "$here" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)

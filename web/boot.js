@@ -6,7 +6,6 @@
 (function () {
   var params = new URLSearchParams(location.search);
   var statusBox = document.getElementById('status');
-  var statusText = document.getElementById('status-text');
 
   // ---- Fatal states: never a blank page ----------------------------------------------------
   function showProblem(title, text, buttonLabel, onButton) {
@@ -78,11 +77,50 @@
     });
   }
   // A response is copied whole into the wasm heap (512 MB at most): a huge one would run the module
-  // out of memory. Banks over 16 MB are refused by the engine anyway, with its own message.
-  var maxResponseBytes = 64 * 1024 * 1024;
-  function tooLarge(bytes) {
+  // out of memory. The engine refuses banks over 16 MiB (quizzes/README.md, Limits); the same limit
+  // here, said in the engine's words, saves downloading what it would refuse.
+  var maxResponseBytes = 16 * 1024 * 1024;
+  function tooLarge(size) {
     return { status: 0, bytes: new Uint8Array(0),
-             error: 'the file is too large (' + Math.round(bytes / 1048576) + ' MB; ImQuiz reads at most 64 MB)' };
+             error: 'file is too large: ' + size + ' bytes (the limit is ' + maxResponseBytes + ')' };
+  }
+  // Resolves with { bytes } or, past the limit, { tooLarge: what to say of the size }. Refused
+  // before the body is read when Content-Length says so (only for an unencoded response: with a
+  // Content-Encoding it is the size on the wire, not the file's), otherwise as soon as the body
+  // passes the limit: neither the rest of the download nor a copy of it is kept.
+  function readBody(response, controller) {
+    var encoding = (response.headers.get('Content-Encoding') || 'identity').toLowerCase();
+    var declared = Number(response.headers.get('Content-Length'));
+    if (encoding === 'identity' && declared > maxResponseBytes) {
+      if (controller) controller.abort();
+      return Promise.resolve({ tooLarge: String(declared) });
+    }
+    if (!response.body || typeof response.body.getReader !== 'function') {
+      return response.arrayBuffer().then(function (buffer) {
+        return buffer.byteLength > maxResponseBytes ? { tooLarge: String(buffer.byteLength) } : { bytes: new Uint8Array(buffer) };
+      });
+    }
+    var reader = response.body.getReader();
+    var chunks = [];
+    var total = 0;
+    function next() {
+      return reader.read().then(function (step) {
+        if (step.done) {
+          var bytes = new Uint8Array(total);
+          var offset = 0;
+          chunks.forEach(function (chunk) { bytes.set(chunk, offset); offset += chunk.length; });
+          return { bytes: bytes };
+        }
+        total += step.value.length;
+        if (total > maxResponseBytes) {
+          reader.cancel().catch(function () { /* already closed */ });
+          return { tooLarge: 'more than ' + maxResponseBytes };
+        }
+        chunks.push(step.value);
+        return next();
+      });
+    }
+    return next();
   }
   function load(url) {
     url = new URL(url, location.href).href;
@@ -92,11 +130,9 @@
     var timer = setTimeout(function () { if (controller) controller.abort(); }, 15000);
     var promise = fetch(url, { cache: 'no-cache', signal: controller ? controller.signal : undefined })
       .then(function (response) {
-        var declared = Number(response.headers.get('Content-Length'));
-        if (declared > maxResponseBytes) { if (controller) controller.abort(); return tooLarge(declared); }
-        return response.arrayBuffer().then(function (buffer) {
-          if (buffer.byteLength > maxResponseBytes) return tooLarge(buffer.byteLength);
-          return { status: response.status, bytes: new Uint8Array(buffer),
+        return readBody(response, controller).then(function (body) {
+          if (body.tooLarge) return tooLarge(body.tooLarge);
+          return { status: response.status, bytes: body.bytes,
                    error: response.ok ? '' : 'the server answered ' + response.status + ' ' + response.statusText };
         });
       })
@@ -113,19 +149,54 @@
   function forget(url) { fetches.delete(new URL(url, location.href).href); }   // a retry must really go to the network
 
   // Head start: the catalog and each bank it lists are requested while the wasm downloads.
-  var catalogUrl = 'quizzes/index.json';
+  var catalogUrl = new URL('quizzes/index.json', location.href).href;
+  var wantedQuiz = params.get('quiz');
   load('fonts/imquiz-sans.ttf');
   load(catalogUrl).then(function (r) {
     if (r.status < 200 || r.status >= 300) return;
     try {
       var catalog = JSON.parse(new TextDecoder().decode(r.bytes));
-      var wanted = params.get('quiz');
-      (catalog.banks || []).forEach(function (entry) {
-        if (entry && typeof entry.file === 'string' && (!wanted || entry.id === wanted))
-          load(new URL(entry.file, new URL(catalogUrl, location.href)).href);
+      var banks = Array.isArray(catalog.banks) ? catalog.banks : [];
+      banks.forEach(function (entry) {
+        if (entry && typeof entry.file === 'string' && (!wantedQuiz || entry.id === wantedQuiz))
+          load(new URL(entry.file, catalogUrl).href);
       });
+      rememberQuizFiles(banks);
     } catch (e) { /* the engine reports a broken catalog itself */ }
   });
+  // With `?quiz=`, the bank is requested at once, in parallel with the catalog, from the file the
+  // catalog named on an earlier visit: otherwise it waits for the catalog, then for a main thread
+  // busy with the first frames, and a warm start spends most of its time waiting for it. The app
+  // itself asks for the file the catalog names now, so a stale memory (the author renamed the
+  // file) costs one unused request, never a wrong bank. Only the quizzes opened by link are
+  // remembered: the size stays that of what this learner used, whatever the catalog's.
+  var quizFilesKey = namespace + 'quiz-files';
+  function rememberedQuizFiles() {
+    try {
+      var files = local && JSON.parse(local.getItem(quizFilesKey));
+      return files && typeof files === 'object' && !Array.isArray(files) ? files : {};
+    } catch (e) { return {}; }
+  }
+  function rememberQuizFiles(banks) {
+    if (!local) return;
+    var before = rememberedQuizFiles();
+    var after = {};
+    banks.forEach(function (entry) {
+      if (entry && typeof entry.id === 'string' && typeof entry.file === 'string' &&
+          (entry.id === wantedQuiz || Object.prototype.hasOwnProperty.call(before, entry.id))) after[entry.id] = entry.file;
+    });
+    var text = JSON.stringify(after);
+    try {
+      if (text !== JSON.stringify(before)) {
+        if (text === '{}') local.removeItem(quizFilesKey); else local.setItem(quizFilesKey, text);
+      }
+    } catch (e) { /* full or refused: the next visit just waits for the catalog */ }
+  }
+  var remembered = wantedQuiz ? rememberedQuizFiles() : {};
+  if (Object.prototype.hasOwnProperty.call(remembered, wantedQuiz) && typeof remembered[wantedQuiz] === 'string') {
+    var rememberedBank = new URL(remembered[wantedQuiz], catalogUrl).href;
+    if (rememberedBank.indexOf(new URL('.', catalogUrl).href) === 0) load(rememberedBank);   // inside quizzes/ only
+  }
   if (params.get('bank')) load(params.get('bank'));
 
   // ---- Host page (iframe) messaging -------------------------------------------------------
@@ -212,7 +283,7 @@
       delete signalWaiters[name];
       if (name === 'first-frame') {
         statusBox.hidden = true;
-        document.getElementById('app').removeAttribute('aria-busy');
+        if (mirrorSettled) document.getElementById('app').removeAttribute('aria-busy');
         // Keys reach the app through the canvas (it listens there only, so the host page and
         // the accessibility mirror keep theirs). Not in an iframe: never steal the host's focus.
         if (!embedded && document.activeElement === document.body) document.getElementById('canvas').focus();
@@ -310,6 +381,57 @@
     ['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)', '(prefers-contrast: more)']
       .forEach(function (q) { var m = matchMedia(q); if (m.addEventListener) m.addEventListener('change', host.wake); });
   }
+
+  // ---- Page extras: the accessibility mirror and the typed-answer field ---------------------
+  // Neither is needed to draw the first screen, so neither is in its way: they are requested once
+  // the app has settled on it (the quiz asked for by `quiz=` or `bank=`, or the catalog), and fill
+  // themselves from the state published so far. Until the mirror is there, #app stays aria-busy,
+  // so a screen reader waits for it rather than reading an empty page.
+  var mirrorSettled = false;
+  var extrasRequested = false;
+  var extras = { 'a11y.js': settleMirror, 'text-field.js': function () {} };
+  function settleMirror() {
+    mirrorSettled = true;
+    if (host.hasSignal('first-frame')) document.getElementById('app').removeAttribute('aria-busy');
+  }
+  // A missing extra must not take the quiz away from everyone else (boot.js's handler below shows
+  // "could not load" for a failed script): caught here first. A screen reader user is told.
+  window.addEventListener('error', function (event) {
+    var src = event.target && event.target.tagName === 'SCRIPT' && event.target.getAttribute('src');
+    if (!src || !Object.prototype.hasOwnProperty.call(extras, src)) return;
+    event.stopImmediatePropagation();
+    if (src === 'a11y.js') {
+      var mirror = document.getElementById('mirror');
+      var p = document.createElement('p');
+      p.setAttribute('role', 'alert');
+      p.textContent = 'The accessible version of this page did not load. Reload the page to try again.';
+      mirror.textContent = '';
+      mirror.appendChild(p);
+      settleMirror();
+    }
+  }, true);
+  function loadExtras() {
+    if (extrasRequested) return;
+    extrasRequested = true;
+    Object.keys(extras).forEach(function (src) {
+      var script = document.createElement('script');
+      script.src = src;
+      script.addEventListener('load', extras[src]);
+      document.body.appendChild(script);
+    });
+  }
+  var wantsQuestion = !!(params.get('quiz') || params.get('bank'));
+  function firstScreenSettled(state) {
+    if (!state || extrasRequested || !host.hasSignal('first-frame') || state.screen === 'loading') return;
+    if (wantsQuestion && state.screen === 'catalog' && !state.catalogError &&
+        (state.banks || []).some(function (bank) { return bank.state === 'loading'; })) return;
+    setTimeout(loadExtras, 0);   // after the frame that published this state, not inside it
+  }
+  host.stateListeners.push(firstScreenSettled);
+  host.whenSignal('first-frame').then(function () {
+    firstScreenSettled(host.state);
+    setTimeout(loadExtras, 5000);   // whatever the app is waiting for, the mirror is not
+  });
 
   // ---- Start the module, or say why it cannot start ---------------------------------------
   if (typeof WebAssembly !== 'object') {

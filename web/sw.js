@@ -8,9 +8,13 @@
 //   serving every open ImQuiz page of this deployment (a reload included), so a running page never
 //   gets files from two builds. It takes over once no page of the deployment is open (the next
 //   visit after closing the tab, or the next course page in an LMS), then deletes the old cache.
-// - The catalog and banks are data, not build: network first (fresh when online), the cached copy
-//   when the network fails or is too slow. They are precached at install too, because the first
-//   visit fetched them before this worker existed.
+// - The catalog and banks are data, not build: stale-while-revalidate. The cached copy answers at
+//   once (a start does not wait for the network) while a fresh copy replaces it for the next load,
+//   so an author's edit reaches a learner one visit late, and offline the cached copy is all there
+//   is. Progress is keyed by the bank's fingerprint: an attempt started on the old content is handled
+//   as after any edit (quizzes/README.md, Editing a published bank). A bank the server no longer has
+//   (404, 410) leaves the cache. Without a cached copy: the network. They are precached at install
+//   too, because the first visit fetched them before this worker existed.
 // - Cache names carry the deployment's path: two copies of ImQuiz under different paths of one
 //   origin share Cache Storage and must not delete each other's caches.
 'use strict';
@@ -20,13 +24,15 @@ const SHELL_PREFIX = 'imquiz-shell:' + SCOPE + ':';
 const SHELL_CACHE = SHELL_PREFIX + BUILD;
 const DATA_CACHE = 'imquiz-data:' + SCOPE;
 const CATALOG = 'quizzes/index.json';
-const NETWORK_TIMEOUT_MS = 4000;
 // The shell is what index.html references (scripts, styles, preloads, manifest, icon) plus the
 // manifest's icons, found at install: a file added to the page is in the offline copy without
-// anyone remembering to list it here. These are needed whatever the page says:
-const ESSENTIAL = ['index.html', 'boot.js', 'imquiz.js', 'imquiz.wasm', 'fonts/imquiz-sans.ttf'];
-// The files the build fingerprint is computed from, in this order (scripts/assemble-site.sh).
-const FINGERPRINTED = ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html'];
+// anyone remembering to list it here. These are needed whatever the page says (boot.js inserts
+// the scripts):
+const ESSENTIAL = ['index.html', 'boot.js', 'imquiz.js', 'imquiz.wasm', 'fonts/imquiz-sans.ttf', 'a11y.js', 'text-field.js'];
+// The files the build fingerprint is computed from, in this order (scripts/assemble-site.sh reads
+// this line): every file of the shell that the build makes, so that a change to any of them is a
+// new build, which is the only way a learner's offline copy of it is ever replaced.
+const FINGERPRINTED = ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html', 'a11y.js', 'text-field.js', 'app.css'];
 
 const here = (path) => new URL(path, self.location.href).href;
 const isDataUrl = (href) => new URL(href).pathname.startsWith(SCOPE + 'quizzes/');
@@ -111,25 +117,25 @@ self.addEventListener('activate', (event) => {
 
 function isData(url) { return url.pathname.startsWith(SCOPE + 'quizzes/') && url.pathname.endsWith('.json'); }
 
-// Network first with a time limit; the cached copy when the network fails, answers with a server
-// error, or is slower than NETWORK_TIMEOUT_MS (a captive portal or a dying connection).
-async function networkFirst(event) {
+// Stale-while-revalidate (see the top): the cached copy if there is one, the network otherwise;
+// either way the network's answer refreshes the cache for the next load.
+async function staleWhileRevalidate(event) {
   const request = event.request;
+  const key = request.url.split('?')[0];
   const network = fetch(request);
   // Registered before anyone reads the body, so the clone is taken in time.
   event.waitUntil(network.then((response) => {
-    if (!response.ok) return null;
-    const copy = response.clone();
-    return caches.open(DATA_CACHE).then((cache) => cache.put(request.url.split('?')[0], copy));
+    if (response.ok) {
+      const copy = response.clone();
+      return caches.open(DATA_CACHE).then((cache) => cache.put(key, copy));
+    }
+    if (response.status === 404 || response.status === 410) {   // the author removed it
+      return caches.open(DATA_CACHE).then((cache) => cache.delete(key, { ignoreSearch: true, ignoreVary: true }));
+    }
+    return null;   // a server error: keep what we have
   }).catch(() => null));
-  let timer = null;
-  const slow = new Promise((resolve) => { timer = setTimeout(resolve, NETWORK_TIMEOUT_MS, null); });
-  const first = await Promise.race([network.catch(() => null), slow]);
-  clearTimeout(timer);
-  if (first && first.status < 500) return first;   // fresh (a 404 too: the author removed it)
   const cached = await caches.match(request, { cacheName: DATA_CACHE, ignoreSearch: true, ignoreVary: true });
-  if (cached) return cached;
-  return first || network;
+  return cached || network;
 }
 
 async function shellFirst(event) {
@@ -154,5 +160,5 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  event.respondWith(isData(url) ? networkFirst(event) : shellFirst(event));
+  event.respondWith(isData(url) ? staleWhileRevalidate(event) : shellFirst(event));
 });

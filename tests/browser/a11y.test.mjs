@@ -480,6 +480,59 @@ test('focus is never pulled out of the canvas; the live region still speaks', as
   await app.close();
 });
 
+// ---- Loading: the mirror comes right after the first screen -------------------------------------
+
+// Records, from the start of the page, when #app stops being aria-busy and when the mirror gets
+// its first control.
+const BUSY_AND_MIRROR = () => {
+  const seen = [];
+  Object.defineProperty(window, '__seen', { value: seen });
+  new MutationObserver(() => {
+    const app = document.getElementById('app');
+    const mirror = document.getElementById('mirror');
+    if (app && !app.hasAttribute('aria-busy') && !seen.includes('not busy')) seen.push('not busy');
+    if (mirror && mirror.querySelector('h1, [data-mirror-prompt]') && !seen.includes('mirror filled')) seen.push('mirror filled');
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+};
+
+test('a11y.js and text-field.js come after the first question and fill in from the state already published; until then the page is busy', async () => {
+  const app = await openApp(site.url + '?lang=en&quiz=data-parallelism', { browser, waitFor: 'first-question', initScript: BUSY_AND_MIRROR });
+  const { page } = app;
+  const state = await waitForState(page, (s) => s.screen === 'question' && s.question);
+  await page.locator('#mirror [data-mirror-prompt]').waitFor();
+  assert.equal(await page.locator('#mirror [data-mirror-prompt]').textContent(), state.question.prompt);
+  assert.equal(await page.locator('#mirror [role=radiogroup] input[type=radio]').count(), state.question.choices.length);
+  await page.waitForFunction(() => !document.getElementById('app').hasAttribute('aria-busy'));
+  assert.deepEqual(await page.evaluate(() => window.__seen), ['mirror filled', 'not busy'], 'busy until the mirror is there');
+  const timing = await page.evaluate(async () => ({
+    firstQuestion: await window.ImQuizHost.whenSignal('first-question'),
+    requested: performance.getEntriesByType('resource').filter((e) => /\/(a11y|text-field)\.js$/.test(e.name)).map((e) => e.startTime),
+  }));
+  assert.equal(timing.requested.length, 2, 'both requested');
+  for (const at of timing.requested) assert.ok(at >= timing.firstQuestion, `requested at ${at} ms, after the first question (${timing.firstQuestion} ms)`);
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('a11y.js missing: the quiz still runs for everyone, and a screen reader is told', async () => {
+  site.faults.set('/a11y.js', (req, res) => res.writeHead(404, { 'Content-Type': 'text/plain' }).end('gone'));
+  try {
+    const app = await openApp(site.url + '?lang=en&sw=0', { browser, allowErrors: [/status of 404/] });
+    const { page } = app;
+    await waitForState(page, (s) => s.screen === 'catalog' && s.banks.some((b) => b.state === 'ready'));
+    await page.waitForFunction(() => !document.getElementById('app').hasAttribute('aria-busy'));
+    assert.equal(await page.locator('#mirror [role=alert]').textContent(),
+                 'The accessible version of this page did not load. Reload the page to try again.');
+    assert.equal(await page.evaluate(() => document.getElementById('status').className), '', 'no "could not load" screen');
+    await page.evaluate(() => window.ImQuizHost.act({ type: 'open', quiz: 'data-parallelism' }));
+    await waitForState(page, (s) => s.screen === 'question' && s.question);
+    app.expectNoErrors();
+    await app.close();
+  } finally {
+    site.faults.delete('/a11y.js');
+  }
+});
+
 // ---- 4. The page around: titles, language, preferences, zoom ------------------------------------
 
 test('a title per screen and the language of the page follow the state', async () => {

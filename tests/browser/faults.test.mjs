@@ -169,22 +169,51 @@ test('a response that breaks off, or stalls after the headers, or arrives cut sh
   }
 });
 
-test('a far too big response is refused before it reaches the wasm heap (it used to run the module out of memory)', async () => {
-  const huge = Buffer.alloc(80 * 1024 * 1024, 0x20);   // 80 MB of spaces
-  for (const [name, chunked] of [['with Content-Length', false], ['chunked, no length', true]]) {
+// Writes `total` bytes of spaces in 1 MiB pieces, as fast as the client reads them (a client that
+// stops reading stops the server too). Resolves with how many bytes went out.
+function sendSpaces(res, total) {
+  const piece = Buffer.alloc(1 << 20, 0x20);
+  return new Promise((resolve) => {
+    let sent = 0;
+    const more = () => {
+      while (sent < total && !res.destroyed) {
+        const size = Math.min(piece.length, total - sent);
+        sent += size;
+        if (!res.write(size === piece.length ? piece : piece.subarray(0, size))) { res.once('drain', more); return; }
+      }
+      if (!res.destroyed) res.end();
+      resolve(sent);
+    };
+    res.on('close', () => resolve(sent));
+    more();
+  });
+}
+
+test('a response over the 16 MiB bank limit is refused in the engine\'s words, not downloaded whole, and never reaches the wasm heap', async () => {
+  const limit = 16 * 1024 * 1024;
+  const huge = 80 * 1024 * 1024;   // 80 MiB: it used to run the module out of memory
+  const cases = [
+    // The size is known before the body: nothing more than what was already in flight is read.
+    ['with Content-Length', false, `file is too large: ${huge} bytes (the limit is ${limit})`],
+    // Known only while reading: the download stops at the limit.
+    ['chunked, no length', true, `file is too large: more than ${limit} bytes (the limit is ${limit})`],
+  ];
+  for (const [name, chunked, expected] of cases) {
+    let sent = null;
     site.faults.set('/quizzes/model-pipeline-parallelism.json', (req, res) => {
       const headers = { 'Content-Type': 'application/json', ...securityHeaders() };
-      if (!chunked) headers['Content-Length'] = huge.length;
+      if (!chunked) headers['Content-Length'] = huge;
       res.writeHead(200, headers);
-      if (chunked) { for (let at = 0; at < huge.length; at += 1 << 20) res.write(huge.subarray(at, at + (1 << 20))); res.end(); }
-      else res.end(huge);
+      sent = sendSpaces(res, huge);
       return true;
     });
     try {
       const app = await openApp(`${site.url}?lang=en&${NO_SW}`, { browser });
       const state = await waitForState(app.page, settled, null, 30000);
       assert.equal(slot(state, 'model-pipeline-parallelism').state, 'fetch-failed', name);
-      assert.equal(slot(state, 'model-pipeline-parallelism').error, 'the file is too large (80 MB; ImQuiz reads at most 64 MB)', name);
+      assert.equal(slot(state, 'model-pipeline-parallelism').error, expected, name);
+      const bytesSent = await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, 20000, 'still sending after 20 s'))]);
+      assert.ok(bytesSent < huge / 2, `${name}: the page stopped reading (${bytesSent} of ${huge} bytes sent)`);
       await clickItem(app.page, 'button:open:data-parallelism');
       await answer(app.page);   // the module is fine
       assert.equal(await app.page.evaluate(() => document.getElementById('status').className), '', name);

@@ -16,6 +16,9 @@ test.after(async () => { await browser.close(); });
 const ready = (s) => s.screen === 'catalog' && s.banks.length === 2 && s.banks.every((b) => b.state === 'ready');
 const originalBuild = JSON.parse(fs.readFileSync(path.join(SITE_DIR, 'version.json'), 'utf8')).build;
 
+// The files the build's fingerprint covers, as the service worker lists them (minified or not).
+const fingerprinted = (worker) => worker.match(/FINGERPRINTED\s*=\s*\[([^\]]*)\]/)[1].match(/[^'",\s]+/g);
+
 // A copy of the site as another build: imquiz.js marks itself with `marker`, and sw.js and
 // version.json carry the fingerprint of the changed files, exactly as scripts/assemble-site.sh
 // computes it. Returns the build id.
@@ -26,10 +29,10 @@ function writeBuild(dir, marker, { fingerprint = null } = {}) {
   }
   const original = fs.readFileSync(path.join(SITE_DIR, 'imquiz.js'), 'utf8');
   fs.writeFileSync(path.join(dir, 'imquiz.js'), `${original}\n;window.imquizTestBuild = ${JSON.stringify(marker)};\n`);
-  const hash = crypto.createHash('sha256');
-  for (const file of ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html']) hash.update(fs.readFileSync(path.join(dir, file)));
-  const build = fingerprint || hash.digest('hex').slice(0, 12);
   const worker = fs.readFileSync(path.join(SITE_DIR, 'sw.js'), 'utf8');
+  const hash = crypto.createHash('sha256');
+  for (const file of fingerprinted(worker)) hash.update(fs.readFileSync(path.join(dir, file)));
+  const build = fingerprint || hash.digest('hex').slice(0, 12);
   assert.ok(worker.includes(originalBuild), 'the site\'s sw.js carries its build fingerprint');
   fs.writeFileSync(path.join(dir, 'sw.js'), worker.replaceAll(originalBuild, build));
   fs.writeFileSync(path.join(dir, 'version.json'), JSON.stringify({ build }) + '\n');
@@ -93,6 +96,80 @@ test('first visit installs the offline copy; with the server stopped a reload st
     await waitForState(app.page, ready);
     const state = await playOneQuestion(app.page);
     assert.equal(typeof state.question.feedback.correct, 'boolean');
+    app.expectNoErrors();
+  } finally {
+    await context.close();
+    await site.close();
+  }
+});
+
+test('an author\'s edit to a bank reaches the learner one load later; a removed bank leaves the offline copy', async () => {
+  // The cached copy answers at once (a start does not wait for the network) and the network's
+  // copy replaces it for the next load: stale for one load, then fresh, never stuck.
+  const root = temporaryDir('bank-update');
+  const dir = path.join(root, 'quiz');
+  fs.cpSync(SITE_DIR, dir, { recursive: true, dereference: true });
+  const bankFile = path.join(dir, 'quizzes', 'data-parallelism.json');
+  const edit = (title) => {
+    const edited = JSON.parse(fs.readFileSync(bankFile, 'utf8'));
+    edited.title = { en: title };
+    fs.writeFileSync(bankFile, JSON.stringify(edited));
+    for (const suffix of ['.br', '.gz']) fs.rmSync(bankFile + suffix, { force: true });   // the server prefers these
+  };
+  const titleShown = async (page) => (await waitForState(page, ready)).banks.find((b) => b.id === 'data-parallelism').title;
+  const cachedTitle = (page) => page.evaluate(async () => {
+    const cached = await caches.match('quizzes/data-parallelism.json', { cacheName: 'imquiz-data:/quiz/' });
+    return cached ? (await cached.json()).title.en : null;
+  });
+  edit('Version 1');
+  const site = await startSite({ dir: root });
+  const context = await browser.newContext();
+  try {
+    const app = await openApp(`${site.url}quiz/?lang=en`, { context });
+    assert.equal(await titleShown(app.page), 'Version 1');
+    await waitForOfflineCopy(app.page);
+
+    edit('Version 2');
+    await app.page.reload();
+    assert.equal(await titleShown(app.page), 'Version 1', 'this load: the cached copy, at once');
+    await app.page.waitForFunction(async () => {
+      const cached = await caches.match('quizzes/data-parallelism.json', { cacheName: 'imquiz-data:/quiz/' });
+      return cached && (await cached.json()).title.en === 'Version 2';
+    }, null, { timeout: 10000, polling: 100 });
+    await app.page.reload();
+    assert.equal(await titleShown(app.page), 'Version 2', 'the next load: the edit');
+    assert.equal(await cachedTitle(app.page), 'Version 2');
+
+    // Offline, the edit is what plays.
+    await site.close();
+    await app.page.reload();
+    assert.equal(await titleShown(app.page), 'Version 2', 'offline: the last copy seen');
+    app.expectNoErrors();
+  } finally {
+    await context.close();
+    await site.close();
+  }
+});
+
+test('a bank the server no longer has leaves the offline copy after one load', async () => {
+  const root = temporaryDir('bank-removed');
+  const dir = path.join(root, 'quiz');
+  fs.cpSync(SITE_DIR, dir, { recursive: true, dereference: true });
+  const site = await startSite({ dir: root });
+  const context = await browser.newContext();
+  const cached = (page) => page.evaluate(async () =>
+    !!(await caches.match('quizzes/model-pipeline-parallelism.json', { cacheName: 'imquiz-data:/quiz/' })));
+  try {
+    const app = await openApp(`${site.url}quiz/?lang=en&quiz=data-parallelism`, { context, allowErrors: [/status of 404/] });
+    await waitForState(app.page, (s) => s.screen === 'question');
+    await waitForOfflineCopy(app.page);
+    assert.equal(await cached(app.page), true);
+    for (const suffix of ['', '.br', '.gz']) fs.rmSync(path.join(dir, 'quizzes', 'model-pipeline-parallelism.json' + suffix));
+    await app.page.reload();
+    await waitForState(app.page, (s) => s.screen === 'question');
+    await app.page.waitForFunction(async () =>
+      !(await caches.match('quizzes/model-pipeline-parallelism.json', { cacheName: 'imquiz-data:/quiz/' })), null,
+    { timeout: 10000, polling: 100 });
     app.expectNoErrors();
   } finally {
     await context.close();

@@ -93,8 +93,10 @@ test('storage: progress and settings are namespaced by deployment path (/a/ and 
     await waitForState(b.page, (s) => s.preferences.theme === 'dark');
 
     const keys = Object.keys(await stored(b.page)).sort();
-    assert.deepEqual(keys, ['imquiz:/a/:progress.data-parallelism', 'imquiz:/b/:settings'],
+    // quiz-files: boot.js remembers the file of a quiz opened by link (quiz=), to request it at once next time.
+    assert.deepEqual(keys, ['imquiz:/a/:progress.data-parallelism', 'imquiz:/a/:quiz-files', 'imquiz:/b/:settings'],
                      'every key is under its deployment; the probe key is gone');
+    assert.deepEqual(JSON.parse((await stored(b.page))['imquiz:/a/:quiz-files']), { 'data-parallelism': 'data-parallelism.json' });
     assert.equal(JSON.parse((await stored(b.page))['imquiz:/b/:settings']).theme, 'dark');
 
     await a.page.reload();
@@ -443,6 +445,55 @@ test('each file is requested once per page load (the head start is reused)', asy
     await app.close();
   } finally {
     await server.close();
+  }
+});
+
+test('a quiz opened by link: the next visit requests its bank at once, beside the catalog; after a rename the right file', async () => {
+  const context = await browser.newContext();
+  const url = `${site.url}?quiz=data-parallelism&lang=en&${NO_SW}`;
+  const remembered = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('imquiz:/:quiz-files')));
+  const sendFile = (res, file) => res.writeHead(200, { 'Content-Type': 'application/json', ...securityHeaders() })
+    .end(fs.readFileSync(path.join(SITE_DIR, file)));
+  const question = (s) => s.screen === 'question' && s.question && s.quiz && s.quiz.id === 'data-parallelism';
+  try {
+    const first = await openApp(url, { context });
+    await waitForState(first.page, question);
+    assert.deepEqual(await remembered(first.page), { 'data-parallelism': 'data-parallelism.json' });
+    await first.page.close();
+
+    // The catalog answers slowly: the bank was asked for before it came.
+    const arrivals = [];
+    site.faults.set('/quizzes/index.json', (req, res) => {
+      arrivals.push('catalog requested');
+      setTimeout(() => { arrivals.push('catalog answered'); sendFile(res, 'quizzes/index.json'); }, 1500);
+    });
+    site.faults.set('/quizzes/data-parallelism.json', () => { arrivals.push('bank requested'); return false; });
+    const second = await openApp(url, { context });
+    await waitForState(second.page, question);
+    assert.deepEqual(arrivals, ['catalog requested', 'bank requested', 'catalog answered']);
+    second.expectNoErrors();
+    await second.page.close();
+
+    // The author moved the file: the remembered one is asked for once (a 404), the catalog's opens.
+    site.faults.clear();
+    const catalog = JSON.parse(fs.readFileSync(path.join(SITE_DIR, 'quizzes', 'index.json'), 'utf8'));
+    for (const entry of catalog.banks) if (entry.id === 'data-parallelism') entry.file = 'moved/data-parallelism.json';
+    let oldRequests = 0;
+    site.faults.set('/quizzes/index.json', (req, res) =>
+      res.writeHead(200, { 'Content-Type': 'application/json', ...securityHeaders() }).end(JSON.stringify(catalog)));
+    site.faults.set('/quizzes/data-parallelism.json', (req, res) => {
+      oldRequests += 1;
+      res.writeHead(404, { 'Content-Type': 'text/plain', ...securityHeaders() }).end('moved');
+    });
+    site.faults.set('/quizzes/moved/data-parallelism.json', (req, res) => sendFile(res, 'quizzes/data-parallelism.json'));
+    const third = await openApp(url, { context, allowErrors: [/status of 404/] });
+    await waitForState(third.page, question);
+    assert.equal(oldRequests, 1, 'the stale memory cost one request');
+    assert.deepEqual(await remembered(third.page), { 'data-parallelism': 'moved/data-parallelism.json' });
+    third.expectNoErrors();
+  } finally {
+    site.faults.clear();
+    await context.close();
   }
 });
 
