@@ -467,6 +467,10 @@ test('focus is never pulled out of the canvas; the live region still speaks', as
   const { page } = app;
   const state = await waitForState(page, (s) => s.screen === 'question' && s.question);
   assert.equal((await focused(page)).id, 'canvas', 'the canvas has focus at start');
+  // The live region is a11y.js's, which arrives just after the first question: a screen reader
+  // waits for the page to stop being busy, and so does this test (pressing keys within
+  // milliseconds of the question would race the script's download).
+  await page.waitForFunction(() => !document.getElementById('app').hasAttribute('aria-busy'));
   const bank = banks['data-parallelism'];
   const q = questionOf(bank, state.question.id);
   const position = state.question.choices.findIndex((c) => q.choices.find((x) => x.id === c.id).correct);
