@@ -321,12 +321,9 @@ private:
             return;
         if (items->empty())
             report_.error("questions", "a bank needs at least one question");
-        const std::size_t limit = report_.limits().max_questions;
-        if (items->size() > limit)
-            report_.error("questions", "too many questions: " + std::to_string(items->size()) +
-                                           " (the limit is " + std::to_string(limit) + ")");
+        // Over LoadLimits::max_questions, the reader stopped and reported it (read_document).
         const JsonPath path("questions");
-        bank.questions.reserve(std::min(items->size(), limit));
+        bank.questions.reserve(items->size());
         for (std::size_t i = 0; i < items->size() && !report_.full(); ++i) {
             Question question;
             if (read_question((*items)[i], path.index(i), i, question))
@@ -673,11 +670,18 @@ private:
 };
 
 // Reads `json_text`, passing its diagnostics through `report`; nothing when there is no
-// document.
-std::optional<JsonDocument> read_document(std::string_view json_text, Reporter& report) {
-    JsonReadResult parsed = read_json(json_text, report.file(), report.limits());
+// document. With `array_limit`, a document over it is refused as soon as the reader gets there.
+std::optional<JsonDocument> read_document(std::string_view json_text, Reporter& report,
+                                          const JsonArrayLimit* array_limit = nullptr) {
+    JsonReadResult parsed = read_json(json_text, report.file(), report.limits(), array_limit);
     for (Diagnostic& diagnostic : parsed.diagnostics)
         report.add(std::move(diagnostic));
+    // The reader stopped at the first element over the limit: how many there are is unknown.
+    if (parsed.array_limit_reached)
+        report.error(std::string(array_limit->field),
+                     "more than " + std::to_string(array_limit->max_elements) + " " +
+                         std::string(array_limit->field) + " (the limit is " +
+                         std::to_string(array_limit->max_elements) + ")");
     return std::move(parsed.document);
 }
 
@@ -687,7 +691,9 @@ BankLoadResult load_bank(std::string_view json_text, std::string_view file_name,
                          const LoadLimits& limits) {
     BankLoadResult result;
     Reporter report(file_name, limits, result.diagnostics);
-    if (auto document = read_document(json_text, report)) {
+    // A file with too many questions is refused without reading (and holding) the rest of it.
+    const JsonArrayLimit question_limit{"questions", limits.max_questions};
+    if (auto document = read_document(json_text, report, &question_limit)) {
         BankValidator validator(report);
         result.bank = validator.validate(document->root());
     }

@@ -93,8 +93,9 @@ public:
     // The fast reader gives none: such a problem stops it, and read_json reads the text again
     // with nlohmann's parser (needs_exact_position()).
     JsonDocumentBuilder(std::string_view text, std::string_view file_name, const LoadLimits& limits,
-                        const char* const* last_read)
-        : text_(text), file_(file_name), limits_(limits), last_read_(last_read) {}
+                        const JsonArrayLimit* array_limit, const char* const* last_read)
+        : text_(text), file_(file_name), limits_(limits), array_limit_(array_limit),
+          last_read_(last_read) {}
 
     bool null() { return add(scalar(JsonValue::Type::Null)); }
     bool boolean(bool value) {
@@ -154,6 +155,7 @@ public:
     }
 
     bool needs_exact_position() const { return needs_exact_position_; }
+    bool array_limit_reached() const { return array_limit_reached_; }
     std::vector<Diagnostic>& diagnostics() { return diagnostics_; }
 
     // Once the whole text was read: the document, its arrays indexed.
@@ -266,8 +268,20 @@ private:
         return false;
     }
 
+    // The JsonArrayLimit: the value about to be added would be one element too many.
+    bool within_array_limit() {
+        if (array_limit_ == nullptr || frames_.size() != 2 || frames_.front().is_array)
+            return true;
+        const Frame& frame = frames_.back();
+        if (!frame.is_array || frame.discarded || frame.name != array_limit_->field ||
+            frame.count < array_limit_->max_elements)
+            return true;
+        array_limit_reached_ = true;
+        return false;
+    }
+
     bool add(JsonValue value, std::string_view text = {}, bool in_text = true) {
-        if (!counted())
+        if (!within_array_limit() || !counted())
             return false;
         if (JsonValue* placed = place(value); placed != nullptr && placed->is_string()) {
             const std::string_view kept = in_text ? text : keep(text);
@@ -283,7 +297,7 @@ private:
                            std::to_string(limits_.max_nesting_depth) + " levels");
             return false;
         }
-        if (!counted())
+        if (!within_array_limit() || !counted())
             return false;
         Frame frame;
         frame.is_array = type == JsonValue::Type::Array;
@@ -392,8 +406,10 @@ private:
     std::string_view text_;
     std::string_view file_;
     const LoadLimits& limits_;
+    const JsonArrayLimit* array_limit_;
     const char* const* last_read_;
     bool needs_exact_position_ = false;
+    bool array_limit_reached_ = false;
     std::size_t values_count_ = 0;
     std::vector<JsonValue> values_;
     std::vector<std::uint32_t> element_indexes_;   // arrays' elements, array by array
@@ -890,15 +906,17 @@ bool check_before_parsing(std::string_view text, std::string_view file_name,
 // are in the diagnostics), so the loader can report every other problem too.
 void finish(JsonReadResult& result, JsonDocumentBuilder& builder, bool read_whole_text) {
     result.diagnostics = std::move(builder.diagnostics());
+    result.array_limit_reached = builder.array_limit_reached();
     if (read_whole_text)
         result.document = builder.take_document();
 }
 
 JsonReadResult read_with_reference_parser(std::string_view text, std::string_view file_name,
-                                          const LoadLimits& limits) {
+                                          const LoadLimits& limits,
+                                          const JsonArrayLimit* array_limit) {
     JsonReadResult result;
     const char* last_read = nullptr;
-    JsonDocumentBuilder builder(text, file_name, limits, &last_read);
+    JsonDocumentBuilder builder(text, file_name, limits, array_limit, &last_read);
     ReferenceParserEvents events(builder);
     const CountingIterator first(text.data(), &last_read);
     const CountingIterator last(text.data() + text.size(), &last_read);
@@ -941,28 +959,33 @@ void add_to(JsonDocumentBuilder& builder, const Json& value) {
 } // namespace
 
 JsonReadResult read_json(std::string_view text, std::string_view file_name,
-                         const LoadLimits& limits) {
+                         const LoadLimits& limits, const JsonArrayLimit* array_limit) {
     JsonReadResult result;
     if (!check_before_parsing(text, file_name, limits, result))
         return result;
     {
-        JsonDocumentBuilder builder(text, file_name, limits, nullptr);
-        if (FastReader(text, builder).read() == FastReader::Outcome::Done) {
-            finish(result, builder, true);
+        JsonDocumentBuilder builder(text, file_name, limits, array_limit, nullptr);
+        const FastReader::Outcome outcome = FastReader(text, builder).read();
+        const bool stopped_at_array_limit = outcome == FastReader::Outcome::Stopped &&
+                                            builder.array_limit_reached() &&
+                                            !builder.needs_exact_position();
+        if (outcome == FastReader::Outcome::Done || stopped_at_array_limit) {
+            finish(result, builder, outcome == FastReader::Outcome::Done);
             return result;
         }
     }
     // Malformed, or a limit whose report needs a line and column: nlohmann's parser reads it
     // again from the start, and reports what it finds as it always did.
-    return read_with_reference_parser(text, file_name, limits);
+    return read_with_reference_parser(text, file_name, limits, array_limit);
 }
 
 JsonReadResult read_json_with_reference_parser(std::string_view text, std::string_view file_name,
-                                               const LoadLimits& limits) {
+                                               const LoadLimits& limits,
+                                               const JsonArrayLimit* array_limit) {
     JsonReadResult result;
     if (!check_before_parsing(text, file_name, limits, result))
         return result;
-    return read_with_reference_parser(text, file_name, limits);
+    return read_with_reference_parser(text, file_name, limits, array_limit);
 }
 
 Json to_json(const JsonValue& value) {
@@ -997,7 +1020,8 @@ JsonDocument to_document(const Json& value) {
     LoadLimits unlimited;
     unlimited.max_file_bytes = unlimited.max_text_bytes = unlimited.max_values =
         unlimited.max_nesting_depth = std::numeric_limits<std::size_t>::max();
-    JsonDocumentBuilder builder(std::string_view(), std::string_view(), unlimited, nullptr);
+    JsonDocumentBuilder builder(std::string_view(), std::string_view(), unlimited, nullptr,
+                                nullptr);
     add_to(builder, value);
     return builder.take_document();
 }

@@ -121,24 +121,33 @@ private:
     std::vector<std::unique_ptr<char[]>> text_blocks_;   // strings that are not verbatim in the text
 };
 
+// Stop reading when one array field of the top-level object gets more than `max_elements`
+// elements: a bank over the question limit is refused without reading (and holding) the rest.
+struct JsonArrayLimit {
+    std::string_view field;
+    std::size_t max_elements = 0;
+};
+
 struct JsonReadResult {
     std::optional<JsonDocument> document;   // absent when the text is not JSON or breaks a limit
     std::vector<Diagnostic> diagnostics;
+    bool array_limit_reached = false;       // stopped by the JsonArrayLimit (no document)
 };
 
 // Reads `text` enforcing, while reading: the file size, the nesting depth (so a million `[` stop
 // at level max_nesting_depth + 1), the length of every string and key, the number of values,
-// duplicate keys (reported, the first one kept; a repeated key costs no memory) and numbers that
-// overflow a double. A raw NUL byte or a UTF-16/UTF-32 byte order
+// duplicate keys (reported, the first one kept; a repeated key costs no memory), numbers that
+// overflow a double and the optional array limit. A raw NUL byte or a UTF-16/UTF-32 byte order
 // mark is reported before parsing. Malformed JSON and invalid UTF-8 come back with line and
 // column, in nlohmann's words: well-formed text is read by a fast reader of our own, and anything
 // it does not accept is read again by nlohmann's parser, which words the problem.
 JsonReadResult read_json(std::string_view text, std::string_view file_name,
-                         const LoadLimits& limits);
+                         const LoadLimits& limits, const JsonArrayLimit* array_limit = nullptr);
 
 // The same through nlohmann's parser alone (slower): tests and fuzzers check that both agree.
 JsonReadResult read_json_with_reference_parser(std::string_view text, std::string_view file_name,
-                                               const LoadLimits& limits);
+                                               const LoadLimits& limits,
+                                               const JsonArrayLimit* array_limit = nullptr);
 
 // Conversions for writing what was read (a progress export carries stored records as they are)
 // and for reading what was built (a migrated progress record).

@@ -62,13 +62,15 @@ std::string outcome(const imquiz::JsonReadResult& result) {
     std::string text;
     for (const imquiz::Diagnostic& diagnostic : result.diagnostics)
         text += imquiz::format_diagnostic_with_severity(diagnostic) + "\n";
+    text += result.array_limit_reached ? "(array limit)\n" : "";
     return text + (result.document ? imquiz::dump_json(imquiz::to_json(result.document->root()))
                                    : std::string("(no document)"));
 }
 
 void check_readers_agree(std::string_view text, const imquiz::LoadLimits& limits) {
-    if (outcome(imquiz::read_json(text, "fuzz.json", limits)) !=
-        outcome(imquiz::read_json_with_reference_parser(text, "fuzz.json", limits)))
+    const imquiz::JsonArrayLimit questions{"questions", limits.max_questions};
+    if (outcome(imquiz::read_json(text, "fuzz.json", limits, &questions)) !=
+        outcome(imquiz::read_json_with_reference_parser(text, "fuzz.json", limits, &questions)))
         std::abort();
 }
 

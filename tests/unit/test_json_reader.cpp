@@ -1,6 +1,7 @@
 // The JSON reader (engine/json_reader.h). It reads well-formed text itself, fast, and hands
 // anything else to nlohmann's parser, which words the problem. So the two must agree on every
-// text: the same document, the same diagnostics (line and column included). Checked on the bad-bank corpus, the shipped banks, and every small mutation of a
+// text: the same document, the same diagnostics (line and column included), the same stop at an
+// array limit. Checked on the bad-bank corpus, the shipped banks, and every small mutation of a
 // bank; then what the document itself promises.
 #include "engine_test_support.h"
 
@@ -30,6 +31,8 @@ std::string outcome(const JsonReadResult& result) {
     std::string text;
     for (const Diagnostic& diagnostic : result.diagnostics)
         text += format_diagnostic_with_severity(diagnostic) + "\n";
+    if (result.array_limit_reached)
+        text += "(stopped at the array limit)\n";
     text += result.document ? dump_json(to_json(result.document->root())) : "(no document)";
     return text;
 }
@@ -44,13 +47,14 @@ LoadLimits tiny_limits() {
 }
 
 // Fast reader and nlohmann's parser give the same outcome for `text`, with the default limits,
-// and with tiny ones (every limit reached by a short text).
+// and with tiny ones and an array limit (every limit reached by a short text).
 void check_both_readers_agree(const std::string& text) {
     INFO("text: " << text);
     CHECK(outcome(read_json(text, "b.json", LoadLimits{})) ==
           outcome(read_json_with_reference_parser(text, "b.json", LoadLimits{})));
-    CHECK(outcome(read_json(text, "b.json", tiny_limits())) ==
-          outcome(read_json_with_reference_parser(text, "b.json", tiny_limits())));
+    const JsonArrayLimit questions{"questions", 2};
+    CHECK(outcome(read_json(text, "b.json", tiny_limits(), &questions)) ==
+          outcome(read_json_with_reference_parser(text, "b.json", tiny_limits(), &questions)));
 }
 
 // Strings with every escape, UTF-8 of each length, numbers of every shape and size.
@@ -143,5 +147,31 @@ TEST_CASE("a JSON document", "[json]") {
         const JsonDocument again = to_document(to_json(root));
         CHECK(dump_json(to_json(again.root())) == dump_json(to_json(root)));
         CHECK(dump_json(to_json(again.root())) == dump_json(Json::parse(text)));
+    }
+}
+
+TEST_CASE("an array limit stops reading at the first element over it", "[json]") {
+    const JsonArrayLimit limit{"questions", 2};
+    SECTION("the rest of the text is not read (a syntax error there goes unreported)") {
+        const JsonReadResult read = read_json(R"({"questions": [1, 2, 3, oops)", "b.json",
+                                              LoadLimits{}, &limit);
+        CHECK(read.array_limit_reached);
+        CHECK_FALSE(read.document);
+        CHECK(read.diagnostics.empty());
+    }
+    SECTION("at the limit, or elsewhere than the top-level field, it is not reached") {
+        for (const char* text : {R"({"questions": [1, 2]})", R"({"x": {"questions": [1, 2, 3]}})",
+                                 R"([{"questions": [1, 2, 3]}])", R"({"x": [1, 2, 3]})"}) {
+            const JsonReadResult read = read_json(text, "b.json", LoadLimits{}, &limit);
+            CHECK_FALSE(read.array_limit_reached);
+            CHECK(read.document);
+        }
+    }
+    SECTION("a repeated key's value does not count (it is dropped)") {
+        const JsonReadResult read = read_json(R"({"questions": [1], "questions": [1, 2, 3]})",
+                                              "b.json", LoadLimits{}, &limit);
+        CHECK_FALSE(read.array_limit_reached);
+        CHECK(testing::formatted(read.diagnostics) ==
+              std::vector<std::string>{"b.json: error: duplicate field \"questions\""});
     }
 }
