@@ -18,7 +18,8 @@ void hash_question(Fnv1a& hash, const Question& question) {
     switch (question.type) {
     case QuestionType::SingleChoice:
     case QuestionType::MultipleChoice: {
-        std::vector<std::pair<std::string, bool>> choices;
+        std::vector<std::pair<std::string_view, bool>> choices;
+        choices.reserve(question.choices.size());
         for (const Choice& choice : question.choices)
             choices.emplace_back(choice.id, choice.correct);
         std::sort(choices.begin(), choices.end());
@@ -118,6 +119,7 @@ std::string bank_fingerprint(const Bank& bank) {
     hash.integer(bank.settings.partial_credit ? 1 : 0);
     // By id: reordering questions does not change how any of them is scored.
     std::vector<const Question*> questions;
+    questions.reserve(bank.questions.size());
     for (const Question& question : bank.questions)
         questions.push_back(&question);
     std::sort(questions.begin(), questions.end(),

@@ -1,10 +1,11 @@
 #include "engine/bank_loader.h"
 
+#include "engine/hash.h"
 #include "engine/json_fields.h"
 #include "engine/json_reader.h"
 
 #include <algorithm>
-#include <unordered_map>
+#include <array>
 
 namespace imquiz {
 namespace {
@@ -31,34 +32,69 @@ public:
     }
 
 private:
-    // False when `value` was there already; `index` then becomes where it was first.
+    struct Entry {
+        std::string_view value;
+        std::size_t index = unused;
+    };
+    static constexpr std::size_t unused = static_cast<std::size_t>(-1);
+
+    // False when `value` was there already; `index` then becomes where it was first. Usually a
+    // handful (the choices of a question): scanned in place. Many (the questions of a bank): a
+    // hash table with open addressing (no allocation per value: a bank has 20,000 of them).
     bool remember(std::string_view value, std::size_t& index) {
-        // Usually a handful (the choices of a question): a scan. Many (the questions of a
-        // bank): a hash index.
-        if (by_value_.empty()) {
-            for (const auto& [seen, at] : few_) {
-                if (seen == value) {
-                    index = at;
+        if (table_.empty()) {
+            for (std::size_t i = 0; i < few_count_; ++i) {
+                if (few_[i].value == value) {
+                    index = few_[i].index;
                     return false;
                 }
             }
-            few_.emplace_back(value, index);
-            if (few_.size() > 16) {
-                by_value_.insert(few_.begin(), few_.end());
-                few_.clear();
+            if (few_count_ < few_.size()) {
+                few_[few_count_++] = Entry{value, index};
+                return true;
             }
-            return true;
+            grow();
+        } else if ((count_ + 1) * 2 > table_.size()) {
+            grow();
         }
-        const auto [first, inserted] = by_value_.emplace(value, index);
-        index = first->second;
-        return inserted;
+        Entry& slot = find(value);
+        if (slot.index != unused) {
+            index = slot.index;
+            return false;
+        }
+        slot = Entry{value, index};
+        ++count_;
+        return true;
+    }
+
+    Entry& find(std::string_view value) {
+        Fnv1a hash;
+        hash.bytes(value.data(), value.size());
+        const std::size_t mask = table_.size() - 1;
+        for (std::size_t at = static_cast<std::size_t>(hash.value()) & mask;; at = (at + 1) & mask)
+            if (table_[at].index == unused || table_[at].value == value)
+                return table_[at];
+    }
+
+    void grow() {
+        std::vector<Entry> old = std::move(table_);
+        table_.assign(old.empty() ? 64 : old.size() * 2, Entry{});
+        for (const Entry& entry : old)
+            if (entry.index != unused)
+                find(entry.value) = entry;
+        for (std::size_t i = 0; i < few_count_; ++i)
+            find(few_[i].value) = few_[i];
+        count_ += few_count_;
+        few_count_ = 0;
     }
 
     Reporter& report_;
     std::string_view what_;
     const JsonPath& array_path_;
-    std::vector<std::pair<std::string_view, std::size_t>> few_;
-    std::unordered_map<std::string_view, std::size_t> by_value_;
+    std::array<Entry, 8> few_;
+    std::size_t few_count_ = 0;
+    std::vector<Entry> table_;   // a power of two in size, at most half full
+    std::size_t count_ = 0;
 };
 
 const std::vector<std::string_view> bank_fields = {
@@ -231,22 +267,28 @@ private:
         }
         // Which of the bank's languages this text has (found by one pass over the translations:
         // a text may have a great many).
-        std::vector<bool> present(languages_ == nullptr ? 0 : languages_->size(), false);
+        std::vector<char>& present = languages_present_;
+        present.assign(languages_ == nullptr ? 0 : languages_->size(), 0);
         for (const JsonValue& translation : value.children()) {
             const std::string_view language = translation.key();
             const JsonPath translation_path = path.field(language);
-            if (!is_valid_language_code(language)) {
-                check_language_code(std::string(language), translation_path);
-                continue;
-            }
-            if (languages_ != nullptr) {
-                const auto declared = std::find(languages_->begin(), languages_->end(), language);
-                if (declared == languages_->end()) {
+            // A declared language is a valid code (read_languages checked): only another one
+            // needs checking.
+            const auto declared = languages_ == nullptr
+                                      ? std::vector<std::string>::const_iterator()
+                                      : std::find(languages_->begin(), languages_->end(), language);
+            if (languages_ == nullptr || declared == languages_->end()) {
+                if (!is_valid_language_code(language)) {
+                    check_language_code(std::string(language), translation_path);
+                    continue;
+                }
+                if (languages_ != nullptr) {
                     report_.error(translation_path.str(), "language " + in_quotes(language) +
                                                               " is not in the bank's languages");
                     continue;
                 }
-                present[static_cast<std::size_t>(declared - languages_->begin())] = true;
+            } else {
+                present[static_cast<std::size_t>(declared - languages_->begin())] = 1;
             }
             const auto string = as_string(translation);
             if (!string) {
@@ -541,6 +583,7 @@ private:
     Reporter& report_;
     FieldReader read_;
     const std::vector<std::string>* languages_ = nullptr;
+    std::vector<char> languages_present_;   // text(): kept between calls, so not reallocated
     const JsonPath questions_path_{"questions"};
     UniqueValues question_ids_{report_, "question id", questions_path_};
 };

@@ -228,10 +228,12 @@ Session start_session(const Bank& bank, std::uint64_t seed, const SessionOptions
         shuffle(order, question_random);
     }
 
+    session.questions.reserve(order.size());
     for (std::size_t index : order) {
         const Question& question = bank.questions[index];
         SessionQuestion slot;
         slot.question_id = question.id;
+        slot.choice_order.reserve(question.choices.size());
         for (const Choice& choice : question.choices)
             slot.choice_order.push_back(choice.id);
         if (bank.settings.shuffle_choices) {
