@@ -1,10 +1,11 @@
 #include "engine/bank_loader.h"
 
+#include "engine/hash.h"
 #include "engine/json_fields.h"
 #include "engine/json_reader.h"
 
 #include <algorithm>
-#include <map>
+#include <array>
 
 namespace imquiz {
 namespace {
@@ -12,23 +13,88 @@ namespace {
 constexpr std::string_view bank_format = "imquiz-bank";
 constexpr std::string_view catalog_format = "imquiz-catalog";
 
-// Values that must be unique (question ids, choice ids...): remembers where each was first used
-// and reports a repeat as `duplicate <what> "x" (also at <first place>)`.
+// Values that must be unique (question ids, choice ids...) among the elements of one array:
+// remembers which element first had each and reports a repeat as
+// `duplicate <what> "x" (also at <array>[<first>])`.
 class UniqueValues {
 public:
-    UniqueValues(Reporter& report, std::string what) : report_(report), what_(std::move(what)) {}
+    // `array_path` must outlive this.
+    UniqueValues(Reporter& report, std::string_view what, const JsonPath& array_path)
+        : report_(report), what_(what), array_path_(array_path) {}
 
-    void add(const std::string& value, const std::string& where, const std::string& report_path) {
-        auto [first, inserted] = first_place_.emplace(value, where);
-        if (!inserted)
-            report_.error(report_path, "duplicate " + what_ + " " + in_quotes(value) +
-                                           " (also at " + first->second + ")");
+    // `value` too (a string of the document being validated).
+    void add(std::string_view value, std::size_t index, const JsonPath& report_path) {
+        std::size_t first = index;
+        if (!remember(value, first))
+            report_.error(report_path.str(), "duplicate " + std::string(what_) + " " +
+                                                 in_quotes(value) + " (also at " +
+                                                 array_path_.index(first).str() + ")");
     }
 
 private:
+    struct Entry {
+        std::string_view value;
+        std::size_t index = unused;
+    };
+    static constexpr std::size_t unused = static_cast<std::size_t>(-1);
+
+    // False when `value` was there already; `index` then becomes where it was first. Usually a
+    // handful (the choices of a question): scanned in place. Many (the questions of a bank): a
+    // hash table with open addressing (no allocation per value: a bank has 20,000 of them).
+    bool remember(std::string_view value, std::size_t& index) {
+        if (table_.empty()) {
+            for (std::size_t i = 0; i < few_count_; ++i) {
+                if (few_[i].value == value) {
+                    index = few_[i].index;
+                    return false;
+                }
+            }
+            if (few_count_ < few_.size()) {
+                few_[few_count_++] = Entry{value, index};
+                return true;
+            }
+            grow();
+        } else if ((count_ + 1) * 2 > table_.size()) {
+            grow();
+        }
+        Entry& slot = find(value);
+        if (slot.index != unused) {
+            index = slot.index;
+            return false;
+        }
+        slot = Entry{value, index};
+        ++count_;
+        return true;
+    }
+
+    Entry& find(std::string_view value) {
+        Fnv1a hash;
+        hash.bytes(value.data(), value.size());
+        const std::size_t mask = table_.size() - 1;
+        for (std::size_t at = static_cast<std::size_t>(hash.value()) & mask;; at = (at + 1) & mask)
+            if (table_[at].index == unused || table_[at].value == value)
+                return table_[at];
+    }
+
+    void grow() {
+        std::vector<Entry> old = std::move(table_);
+        table_.assign(old.empty() ? 64 : old.size() * 2, Entry{});
+        for (const Entry& entry : old)
+            if (entry.index != unused)
+                find(entry.value) = entry;
+        for (std::size_t i = 0; i < few_count_; ++i)
+            find(few_[i].value) = few_[i];
+        count_ += few_count_;
+        few_count_ = 0;
+    }
+
     Reporter& report_;
-    std::string what_;
-    std::map<std::string, std::string> first_place_;
+    std::string_view what_;
+    const JsonPath& array_path_;
+    std::array<Entry, 8> few_;
+    std::size_t few_count_ = 0;
+    std::vector<Entry> table_;   // a power of two in size, at most half full
+    std::size_t count_ = 0;
 };
 
 const std::vector<std::string_view> bank_fields = {
@@ -44,17 +110,6 @@ const std::vector<std::string_view> catalog_fields = {"$schema", "format", "vers
                                                       "banks"};
 const std::vector<std::string_view> catalog_entry_fields = {"id", "file"};
 
-std::vector<std::string_view> type_specific_fields(QuestionType type) {
-    switch (type) {
-    case QuestionType::SingleChoice:
-    case QuestionType::MultipleChoice: return {"choices"};
-    case QuestionType::TrueFalse: return {"answer"};
-    case QuestionType::Numeric: return {"answer", "unit"};
-    case QuestionType::ShortText: return {"accept"};
-    }
-    return {};
-}
-
 const std::vector<std::string_view> all_type_specific_fields = {"choices", "answer", "unit",
                                                                 "accept"};
 
@@ -64,21 +119,36 @@ std::vector<std::string_view> concatenated(std::vector<std::string_view> a,
     return a;
 }
 
+// The fields a question of `type` may have (made once: a bank may have 20,000 questions).
+const std::vector<std::string_view>& question_fields(QuestionType type) {
+    static const std::vector<std::string_view> by_type[] = {
+        concatenated(common_question_fields, {"choices"}),             // SingleChoice
+        concatenated(common_question_fields, {"choices"}),             // MultipleChoice
+        concatenated(common_question_fields, {"answer"}),              // TrueFalse
+        concatenated(common_question_fields, {"answer", "unit"}),      // Numeric
+        concatenated(common_question_fields, {"accept"}),              // ShortText
+    };
+    return by_type[static_cast<int>(type)];
+}
+
+const std::vector<std::string_view> any_question_fields =
+    concatenated(common_question_fields, all_type_specific_fields);
+
 // Checks the top of a document: an object with the right "format" and a supported "version".
 // False when reading further would only produce noise (another kind of file, another version).
-bool check_header(const Json& root, FieldReader& read, Reporter& report,
+bool check_header(const JsonValue& root, FieldReader& read, Reporter& report,
                   std::string_view expected_format, int supported_version,
                   std::string_view document_name) {
     if (!read.expect_object(root, ""))
         return false;
-    if (const Json* format = read.required(root, "", "format")) {
+    if (const JsonValue* format = read.required(root, "", "format")) {
         if (auto name = read.string(*format, "format"); name && *name != expected_format) {
             report.error("format", "format must be " + in_quotes(expected_format) + ", got " +
                                        in_quotes(*name));
             return false;
         }
     }
-    if (const Json* version = read.required(root, "", "version")) {
+    if (const JsonValue* version = read.required(root, "", "version")) {
         if (auto number = read.whole_number(*version, "version");
             number && *number != supported_version) {
             report.error("version", "unsupported " + std::string(document_name) + " version " +
@@ -94,24 +164,24 @@ class BankValidator {
 public:
     explicit BankValidator(Reporter& report) : report_(report), read_(report) {}
 
-    std::optional<Bank> validate(const Json& root) {
+    std::optional<Bank> validate(const JsonValue& root) {
         if (!check_header(root, read_, report_, bank_format, bank_format_version, "bank"))
             return std::nullopt;
         read_.check_fields(root, "", bank_fields);
 
         Bank bank;
-        if (const Json* id = read_.required(root, "", "id"))
+        if (const JsonValue* id = read_.required(root, "", "id"))
             bank.id = read_.slug(*id, "id", "data-parallelism").value_or("");
         read_languages(root, bank);
-        if (const Json* title = read_.required(root, "", "title"))
+        if (const JsonValue* title = read_.required(root, "", "title"))
             bank.title = text(*title, "title");
-        if (const Json* description = find_field(root, "description"))
+        if (const JsonValue* description = find_field(root, "description"))
             bank.description = text(*description, "description");
-        if (const Json* notes = find_field(root, "notes"))
+        if (const JsonValue* notes = find_field(root, "notes"))
             bank.notes = read_.string(*notes, "notes").value_or("");
-        if (const Json* settings = find_field(root, "settings"))
+        if (const JsonValue* settings = find_field(root, "settings"))
             read_settings(*settings, bank.settings);
-        if (const Json* questions = read_.required(root, "", "questions"))
+        if (const JsonValue* questions = read_.required(root, "", "questions"))
             read_questions(*questions, bank);
         check_pool_size(bank);
 
@@ -121,9 +191,9 @@ public:
     }
 
 private:
-    void read_languages(const Json& root, Bank& bank) {
+    void read_languages(const JsonValue& root, Bank& bank) {
         bool valid = true;
-        if (const Json* languages = read_.required(root, "", "languages")) {
+        if (const JsonValue* languages = read_.required(root, "", "languages")) {
             if (const auto* items = read_.array(*languages, "languages")) {
                 const std::size_t limit = report_.limits().max_languages;
                 const bool too_many = items->size() > limit;
@@ -156,7 +226,7 @@ private:
         } else {
             valid = false;
         }
-        if (const Json* language = read_.required(root, "", "defaultLanguage")) {
+        if (const JsonValue* language = read_.required(root, "", "defaultLanguage")) {
             if (auto code = read_.string(*language, "defaultLanguage")) {
                 if (check_language_code(*code, "defaultLanguage")) {
                     bank.default_language = *code;
@@ -171,55 +241,63 @@ private:
         languages_ = valid ? &bank.languages : nullptr;
     }
 
-    bool check_language_code(const std::string& code, const std::string& path) {
+    bool check_language_code(const std::string& code, const JsonPath& path) {
         if (is_valid_language_code(code))
             return true;
-        report_.error(path, "invalid language code " + in_quotes(code) +
+        report_.error(path.str(), "invalid language code " + in_quotes(code) +
                                 ": use 2-3 lowercase letters, optionally with a region, like "
                                 "\"en\" or \"pt-BR\"");
         return false;
     }
 
-    LocalizedText text(const Json& value, const std::string& path) {
+    LocalizedText text(const JsonValue& value, const JsonPath& path) {
         LocalizedText result;
-        if (const std::string* plain = as_string(value)) {
+        if (auto plain = as_string(value)) {
             if (is_blank_text(*plain))
-                report_.error(path, "text is empty");
-            return LocalizedText::same_in_all_languages(*plain);
+                report_.error(path.str(), "text is empty");
+            return LocalizedText::same_in_all_languages(std::string(*plain));
         }
-        const auto* translations = value.get_ptr<const Json::object_t*>();
-        if (translations == nullptr) {
+        if (!value.is_object()) {
             read_.type_error(path, "a text (a string, or an object of translations)", value);
             return result;
         }
-        if (translations->empty()) {
-            report_.error(path, "text has no translations");
+        if (value.empty()) {
+            report_.error(path.str(), "text has no translations");
             return result;
         }
         // Which of the bank's languages this text has (found by one pass over the translations:
-        // a text may have a great many, and ordered_json's find() is a linear search).
-        std::vector<bool> present(languages_ == nullptr ? 0 : languages_->size(), false);
-        for (const auto& [language, translation] : *translations) {
-            const std::string translation_path = path_field(path, language);
-            if (!is_valid_language_code(language)) {
-                check_language_code(language, translation_path);
-                continue;
-            }
-            if (languages_ != nullptr) {
-                const auto declared = std::find(languages_->begin(), languages_->end(), language);
-                if (declared == languages_->end()) {
-                    report_.error(translation_path, "language " + in_quotes(language) +
-                                                        " is not in the bank's languages");
+        // a text may have a great many).
+        std::vector<char>& present = languages_present_;
+        present.assign(languages_ == nullptr ? 0 : languages_->size(), 0);
+        for (const JsonValue& translation : value.children()) {
+            const std::string_view language = translation.key();
+            const JsonPath translation_path = path.field(language);
+            // A declared language is a valid code (read_languages checked): only another one
+            // needs checking.
+            const auto declared = languages_ == nullptr
+                                      ? std::vector<std::string>::const_iterator()
+                                      : std::find(languages_->begin(), languages_->end(), language);
+            if (languages_ == nullptr || declared == languages_->end()) {
+                if (!is_valid_language_code(language)) {
+                    check_language_code(std::string(language), translation_path);
                     continue;
                 }
-                present[static_cast<std::size_t>(declared - languages_->begin())] = true;
+                if (languages_ != nullptr) {
+                    report_.error(translation_path.str(), "language " + in_quotes(language) +
+                                                              " is not in the bank's languages");
+                    continue;
+                }
+            } else {
+                present[static_cast<std::size_t>(declared - languages_->begin())] = 1;
             }
-            auto string = read_.string(translation, translation_path);
-            if (!string)
+            const auto string = as_string(translation);
+            if (!string) {
+                read_.type_error(translation_path, "a string", translation);
                 continue;
+            }
             if (is_blank_text(*string))
-                report_.error(translation_path, "text is empty");
-            result.set(language, *string);
+                report_.error(translation_path.str(), "text is empty");
+            result.set(std::string(language), std::string(*string));
         }
         if (languages_ != nullptr && !report_.full()) {
             std::string missing;
@@ -230,25 +308,25 @@ private:
                 missing += (missing_count++ == 0 ? "" : ", ") + in_quotes((*languages_)[i]);
             }
             if (missing_count == 1)
-                report_.warning(path, "missing translation for " + missing);
+                report_.warning(path.str(), "missing translation for " + missing);
             else if (missing_count > 1)
-                report_.warning(path, "missing translations for " + missing);
+                report_.warning(path.str(), "missing translations for " + missing);
         }
         return result;
     }
 
-    void read_settings(const Json& value, Settings& settings) {
+    void read_settings(const JsonValue& value, Settings& settings) {
         if (!read_.expect_object(value, "settings"))
             return;
         read_.check_fields(value, "settings", settings_fields);
         const auto flag = [&](std::string_view name, bool& target) {
-            if (const Json* field = find_field(value, name))
+            if (const JsonValue* field = find_field(value, name))
                 target = read_.boolean(*field, path_field("settings", name)).value_or(target);
         };
         flag("shuffleChoices", settings.shuffle_choices);
         flag("shuffleQuestions", settings.shuffle_questions);
         flag("partialCredit", settings.partial_credit);
-        if (const Json* field = find_field(value, "poolSize")) {
+        if (const JsonValue* field = find_field(value, "poolSize")) {
             if (auto size = read_.whole_number(*field, "settings.poolSize")) {
                 if (*size < 0)
                     report_.error("settings.poolSize",
@@ -257,7 +335,7 @@ private:
                     settings.pool_size = static_cast<int>(std::min<long long>(*size, 1 << 30));
             }
         }
-        if (const Json* field = find_field(value, "passPercent")) {
+        if (const JsonValue* field = find_field(value, "passPercent")) {
             if (auto percent = read_.whole_number(*field, "settings.passPercent")) {
                 if (*percent < 0 || *percent > 100)
                     report_.error("settings.passPercent",
@@ -279,30 +357,30 @@ private:
                               std::to_string(bank.questions.size()) + ")");
     }
 
-    void read_questions(const Json& value, Bank& bank) {
+    void read_questions(const JsonValue& value, Bank& bank) {
         const auto* items = read_.array(value, "questions");
         if (items == nullptr)
             return;
         if (items->empty())
             report_.error("questions", "a bank needs at least one question");
-        const std::size_t limit = report_.limits().max_questions;
-        if (items->size() > limit)
-            report_.error("questions", "too many questions: " + std::to_string(items->size()) +
-                                           " (the limit is " + std::to_string(limit) + ")");
+        // Over LoadLimits::max_questions, the reader stopped and reported it (read_document).
+        const JsonPath path("questions");
+        bank.questions.reserve(items->size());
         for (std::size_t i = 0; i < items->size() && !report_.full(); ++i) {
             Question question;
-            if (read_question((*items)[i], path_index("questions", i), question))
+            if (read_question((*items)[i], path.index(i), i, question))
                 bank.questions.push_back(std::move(question));
         }
     }
 
-    bool read_question(const Json& value, const std::string& path, Question& question) {
+    bool read_question(const JsonValue& value, const JsonPath& path, std::size_t index,
+                       Question& question) {
         if (!read_.expect_object(value, path))
             return false;
         std::optional<QuestionType> type;
-        if (const Json* type_field = read_.required(value, path, "type")) {
-            const std::string type_path = path_field(path, "type");
-            if (auto name = read_.string(*type_field, type_path)) {
+        if (const JsonValue* type_field = read_.required(value, path, "type")) {
+            const JsonPath type_path = path.field("type");
+            if (auto name = as_string(*type_field)) {
                 type = question_type_from_string(*name);
                 if (!type) {
                     const std::vector<std::string_view> names = {
@@ -314,35 +392,38 @@ private:
                     else
                         message += " (expected single_choice, multiple_choice, true_false, "
                                    "numeric or short_text)";
-                    report_.error(type_path, message);
+                    report_.error(type_path.str(), message);
                 }
+            } else {
+                read_.type_error(type_path, "a string", *type_field);
             }
         }
         if (type) {
             question.type = *type;
-            const auto known = concatenated(common_question_fields, type_specific_fields(*type));
-            read_.check_fields(value, path, known, all_type_specific_fields,
-                               "is not used by " + std::string(to_string(*type)) + " questions");
+            static const std::string not_used_by[] = {
+                "is not used by single_choice questions",
+                "is not used by multiple_choice questions", "is not used by true_false questions",
+                "is not used by numeric questions", "is not used by short_text questions"};
+            read_.check_fields(value, path, question_fields(*type), all_type_specific_fields,
+                               not_used_by[static_cast<int>(*type)]);
         } else {
             // Unknown type: which fields belong is unclear; only flag names nobody knows.
-            read_.check_fields(value, path,
-                               concatenated(common_question_fields, all_type_specific_fields));
+            read_.check_fields(value, path, any_question_fields);
         }
 
-        if (const Json* id = read_.required(value, path, "id")) {
-            const std::string id_path = path_field(path, "id");
-            question.id = read_.slug(*id, id_path, "replica-contents").value_or("");
+        if (const JsonValue* id = read_.required(value, path, "id")) {
+            question.id = read_.slug(*id, path.field("id"), "replica-contents").value_or("");
             if (!question.id.empty())
-                question_ids_.add(question.id, path, id_path);
+                question_ids_.add(*as_string(*id), index, path.field("id"));
         }
-        if (const Json* prompt = read_.required(value, path, "prompt"))
-            question.prompt = text(*prompt, path_field(path, "prompt"));
-        if (const Json* explanation = find_field(value, "explanation"))
-            question.explanation = text(*explanation, path_field(path, "explanation"));
+        if (const JsonValue* prompt = read_.required(value, path, "prompt"))
+            question.prompt = text(*prompt, path.field("prompt"));
+        if (const JsonValue* explanation = find_field(value, "explanation"))
+            question.explanation = text(*explanation, path.field("explanation"));
         else
-            report_.warning(path, "missing explanation");
-        if (const Json* tags = find_field(value, "tags"))
-            read_tags(*tags, path_field(path, "tags"), question.tags);
+            report_.warning(path.str(), "missing explanation");
+        if (const JsonValue* tags = find_field(value, "tags"))
+            read_tags(*tags, path.field("tags"), question.tags);
 
         if (!type)
             return true;
@@ -350,77 +431,78 @@ private:
         case QuestionType::SingleChoice:
         case QuestionType::MultipleChoice: read_choices(value, path, question); break;
         case QuestionType::TrueFalse:
-            if (const Json* answer = read_.required(value, path, "answer"))
+            if (const JsonValue* answer = read_.required(value, path, "answer"))
                 question.true_false_answer =
-                    read_.boolean(*answer, path_field(path, "answer")).value_or(false);
+                    read_.boolean(*answer, path.field("answer")).value_or(false);
             break;
         case QuestionType::Numeric:
-            if (const Json* answer = read_.required(value, path, "answer"))
-                read_numeric_answer(*answer, path_field(path, "answer"), question.numeric_answer);
-            if (const Json* unit = find_field(value, "unit"))
-                question.unit = text(*unit, path_field(path, "unit"));
+            if (const JsonValue* answer = read_.required(value, path, "answer"))
+                read_numeric_answer(*answer, path.field("answer"), question.numeric_answer);
+            if (const JsonValue* unit = find_field(value, "unit"))
+                question.unit = text(*unit, path.field("unit"));
             break;
         case QuestionType::ShortText: read_accepted(value, path, question); break;
         }
         return true;
     }
 
-    void read_tags(const Json& value, const std::string& path, std::vector<std::string>& tags) {
+    void read_tags(const JsonValue& value, const JsonPath& path, std::vector<std::string>& tags) {
         const auto* items = read_.array(value, path);
         if (items == nullptr)
             return;
         for (std::size_t i = 0; i < items->size(); ++i) {
-            const std::string tag_path = path_index(path, i);
+            const JsonPath tag_path = path.index(i);
             if (auto tag = read_.string((*items)[i], tag_path)) {
                 if (is_blank_text(*tag))
-                    report_.error(tag_path, "tag is empty");
+                    report_.error(tag_path.str(), "tag is empty");
                 else
-                    tags.push_back(*tag);
+                    tags.push_back(std::move(*tag));
             }
         }
     }
 
-    void read_choices(const Json& question_value, const std::string& question_path,
+    void read_choices(const JsonValue& question_value, const JsonPath& question_path,
                       Question& question) {
-        const Json* value = read_.required(question_value, question_path, "choices");
+        const JsonValue* value = read_.required(question_value, question_path, "choices");
         if (value == nullptr)
             return;
-        const std::string path = path_field(question_path, "choices");
+        const JsonPath path = question_path.field("choices");
         const auto* items = read_.array(*value, path);
         if (items == nullptr)
             return;
         const std::size_t limit = report_.limits().max_choices_per_question;
         if (items->size() < 2)
-            report_.error(path, "needs at least 2 choices, has " + std::to_string(items->size()));
+            report_.error(path.str(),
+                          "needs at least 2 choices, has " + std::to_string(items->size()));
         if (items->size() > limit)
-            report_.error(path, "too many choices: " + std::to_string(items->size()) +
-                                    " (the limit is " + std::to_string(limit) + ")");
-        UniqueValues choice_ids(report_, "choice id");
+            report_.error(path.str(), "too many choices: " + std::to_string(items->size()) +
+                                          " (the limit is " + std::to_string(limit) + ")");
+        UniqueValues choice_ids(report_, "choice id", path);
         bool all_read = true;
+        question.choices.reserve(std::min(items->size(), limit));
         for (std::size_t i = 0; i < items->size() && !report_.full(); ++i) {
-            const std::string choice_path = path_index(path, i);
-            const Json& item = (*items)[i];
+            const JsonPath choice_path = path.index(i);
+            const JsonValue& item = (*items)[i];
             if (!read_.expect_object(item, choice_path)) {
                 all_read = false;
                 continue;
             }
             read_.check_fields(item, choice_path, choice_fields);
             Choice choice;
-            if (const Json* id = read_.required(item, choice_path, "id")) {
-                choice.id = read_.slug(*id, path_field(choice_path, "id"), "full-replica")
-                                .value_or("");
+            if (const JsonValue* id = read_.required(item, choice_path, "id")) {
+                choice.id = read_.slug(*id, choice_path.field("id"), "full-replica").value_or("");
                 if (!choice.id.empty())
-                    choice_ids.add(choice.id, choice_path, path_field(choice_path, "id"));
+                    choice_ids.add(*as_string(*id), i, choice_path.field("id"));
             }
-            if (const Json* text_value = read_.required(item, choice_path, "text"))
-                choice.text = text(*text_value, path_field(choice_path, "text"));
-            if (const Json* correct = find_field(item, "correct")) {
-                auto flag = read_.boolean(*correct, path_field(choice_path, "correct"));
+            if (const JsonValue* text_value = read_.required(item, choice_path, "text"))
+                choice.text = text(*text_value, choice_path.field("text"));
+            if (const JsonValue* correct = find_field(item, "correct")) {
+                auto flag = read_.boolean(*correct, choice_path.field("correct"));
                 all_read = all_read && flag.has_value();
                 choice.correct = flag.value_or(false);
             }
-            if (const Json* feedback = find_field(item, "feedback"))
-                choice.feedback = text(*feedback, path_field(choice_path, "feedback"));
+            if (const JsonValue* feedback = find_field(item, "feedback"))
+                choice.feedback = text(*feedback, choice_path.field("feedback"));
             question.choices.push_back(std::move(choice));
         }
         if (!all_read || report_.full())
@@ -428,79 +510,82 @@ private:
         const auto correct = std::count_if(question.choices.begin(), question.choices.end(),
                                            [](const Choice& choice) { return choice.correct; });
         if (question.type == QuestionType::SingleChoice && correct != 1)
-            report_.error(path, "single_choice needs exactly one correct choice, has " +
-                                    std::to_string(correct));
+            report_.error(path.str(), "single_choice needs exactly one correct choice, has " +
+                                          std::to_string(correct));
         if (question.type == QuestionType::MultipleChoice && correct == 0)
-            report_.error(path, "multiple_choice needs at least one correct choice");
+            report_.error(path.str(), "multiple_choice needs at least one correct choice");
     }
 
-    void read_numeric_answer(const Json& value, const std::string& path, NumericAnswer& answer) {
+    void read_numeric_answer(const JsonValue& value, const JsonPath& path, NumericAnswer& answer) {
         if (!read_.expect_object(value, path))
             return;
         read_.check_fields(value, path, numeric_answer_fields);
-        const Json* exact = find_field(value, "value");
-        const Json* tolerance = find_field(value, "tolerance");
-        const Json* min = find_field(value, "min");
-        const Json* max = find_field(value, "max");
+        const JsonValue* exact = find_field(value, "value");
+        const JsonValue* tolerance = find_field(value, "tolerance");
+        const JsonValue* min = find_field(value, "min");
+        const JsonValue* max = find_field(value, "max");
         if (exact != nullptr && (min != nullptr || max != nullptr)) {
-            report_.error(path,
+            report_.error(path.str(),
                           "use either \"value\" (with \"tolerance\") or \"min\" and \"max\", "
                           "not both");
             return;
         }
         if (exact != nullptr) {
             answer.form = NumericAnswer::Form::ValueWithTolerance;
-            answer.value = read_.number(*exact, path_field(path, "value")).value_or(0);
+            answer.value = read_.number(*exact, path.field("value")).value_or(0);
             if (tolerance != nullptr) {
-                const std::string tolerance_path = path_field(path, "tolerance");
+                const JsonPath tolerance_path = path.field("tolerance");
                 answer.tolerance = read_.number(*tolerance, tolerance_path).value_or(0);
                 if (answer.tolerance < 0)
-                    report_.error(tolerance_path, "tolerance must not be negative");
+                    report_.error(tolerance_path.str(), "tolerance must not be negative");
             }
             return;
         }
         if (min == nullptr && max == nullptr) {
-            report_.error(path, "numeric answer needs \"value\" (with an optional \"tolerance\") "
-                                "or \"min\" and \"max\"");
+            report_.error(path.str(),
+                          "numeric answer needs \"value\" (with an optional \"tolerance\") "
+                          "or \"min\" and \"max\"");
             return;
         }
         if (tolerance != nullptr)
-            report_.error(path_field(path, "tolerance"),
+            report_.error(path.field("tolerance").str(),
                           "\"tolerance\" goes with \"value\", not with \"min\" and \"max\"");
         answer.form = NumericAnswer::Form::Range;
         std::optional<double> low;
         std::optional<double> high;
         if (read_.required(value, path, "min") != nullptr)
-            low = read_.number(*min, path_field(path, "min"));
+            low = read_.number(*min, path.field("min"));
         if (read_.required(value, path, "max") != nullptr)
-            high = read_.number(*max, path_field(path, "max"));
+            high = read_.number(*max, path.field("max"));
         answer.min = low.value_or(0);
         answer.max = high.value_or(0);
         if (low && high && *low > *high)
-            report_.error(path, "min (" + format_number(*low) +
-                                    ") must not be greater than max (" + format_number(*high) +
-                                    ")");
+            report_.error(path.str(), "min (" + format_number(*low) +
+                                          ") must not be greater than max (" +
+                                          format_number(*high) + ")");
     }
 
-    void read_accepted(const Json& question_value, const std::string& question_path,
+    void read_accepted(const JsonValue& question_value, const JsonPath& question_path,
                        Question& question) {
-        const Json* value = read_.required(question_value, question_path, "accept");
+        const JsonValue* value = read_.required(question_value, question_path, "accept");
         if (value == nullptr)
             return;
-        const std::string path = path_field(question_path, "accept");
+        const JsonPath path = question_path.field("accept");
         const auto* items = read_.array(*value, path);
         if (items == nullptr)
             return;
         if (items->empty())
-            report_.error(path, "accept needs at least one accepted answer");
+            report_.error(path.str(), "accept needs at least one accepted answer");
         for (std::size_t i = 0; i < items->size() && !report_.full(); ++i)
-            question.accepted_texts.push_back(text((*items)[i], path_index(path, i)));
+            question.accepted_texts.push_back(text((*items)[i], path.index(i)));
     }
 
     Reporter& report_;
     FieldReader read_;
     const std::vector<std::string>* languages_ = nullptr;
-    UniqueValues question_ids_{report_, "question id"};
+    std::vector<char> languages_present_;   // text(): kept between calls, so not reallocated
+    const JsonPath questions_path_{"questions"};
+    UniqueValues question_ids_{report_, "question id", questions_path_};
 };
 
 bool is_safe_relative_json_path(std::string_view file) {
@@ -520,43 +605,44 @@ bool is_safe_relative_json_path(std::string_view file) {
     return true;
 }
 
-std::optional<Catalog> validate_catalog(const Json& root, Reporter& report) {
+std::optional<Catalog> validate_catalog(const JsonValue& root, Reporter& report) {
     FieldReader read(report);
     if (!check_header(root, read, report, catalog_format, catalog_format_version, "catalog"))
         return std::nullopt;
     read.check_fields(root, "", catalog_fields);
-    if (const Json* notes = find_field(root, "notes"))
+    if (const JsonValue* notes = find_field(root, "notes"))
         read.string(*notes, "notes");
     Catalog catalog;
-    const Json* banks = read.required(root, "", "banks");
+    const JsonValue* banks = read.required(root, "", "banks");
     const auto* items = banks == nullptr ? nullptr : read.array(*banks, "banks");
     if (items != nullptr && items->empty())
         report.error("banks", "a catalog needs at least one bank");
-    UniqueValues bank_ids(report, "bank id");
-    UniqueValues files(report, "file");
+    const JsonPath banks_path("banks");
+    UniqueValues bank_ids(report, "bank id", banks_path);
+    UniqueValues files(report, "file", banks_path);
     for (std::size_t i = 0; items != nullptr && i < items->size() && !report.full(); ++i) {
-        const std::string path = path_index("banks", i);
-        const Json& item = (*items)[i];
+        const JsonPath path = banks_path.index(i);
+        const JsonValue& item = (*items)[i];
         if (!read.expect_object(item, path))
             continue;
         read.check_fields(item, path, catalog_entry_fields);
         CatalogEntry entry;
-        if (const Json* id = read.required(item, path, "id")) {
-            entry.id = read.slug(*id, path_field(path, "id"), "data-parallelism").value_or("");
+        if (const JsonValue* id = read.required(item, path, "id")) {
+            entry.id = read.slug(*id, path.field("id"), "data-parallelism").value_or("");
             if (!entry.id.empty())
-                bank_ids.add(entry.id, path, path_field(path, "id"));
+                bank_ids.add(*as_string(*id), i, path.field("id"));
         }
-        if (const Json* file = read.required(item, path, "file")) {
-            const std::string file_path = path_field(path, "file");
+        if (const JsonValue* file = read.required(item, path, "file")) {
+            const JsonPath file_path = path.field("file");
             if (auto name = read.string(*file, file_path)) {
                 if (!is_safe_relative_json_path(*name)) {
-                    report.error(file_path,
+                    report.error(file_path.str(),
                                  "file must be a relative path to a .json file inside the "
                                  "catalog's folder, like \"data-parallelism.json\", got " +
                                      in_quotes(*name));
                 } else {
                     entry.file = *name;
-                    files.add(entry.file, path, file_path);
+                    files.add(*as_string(*file), i, file_path);
                 }
             }
         }
@@ -626,12 +712,20 @@ private:
     std::optional<std::string> format_;
 };
 
-// Parses `json_text`, passing its diagnostics through `report`; null when there is no document.
-std::optional<Json> read_document(std::string_view json_text, Reporter& report) {
-    JsonReadResult parsed = read_json(json_text, report.file(), report.limits());
+// Reads `json_text`, passing its diagnostics through `report`; nothing when there is no
+// document. With `array_limit`, a document over it is refused as soon as the reader gets there.
+std::optional<JsonDocument> read_document(std::string_view json_text, Reporter& report,
+                                          const JsonArrayLimit* array_limit = nullptr) {
+    JsonReadResult parsed = read_json(json_text, report.file(), report.limits(), array_limit);
     for (Diagnostic& diagnostic : parsed.diagnostics)
         report.add(std::move(diagnostic));
-    return std::move(parsed.value);
+    // The reader stopped at the first element over the limit: how many there are is unknown.
+    if (parsed.array_limit_reached)
+        report.error(std::string(array_limit->field),
+                     "more than " + std::to_string(array_limit->max_elements) + " " +
+                         std::string(array_limit->field) + " (the limit is " +
+                         std::to_string(array_limit->max_elements) + ")");
+    return std::move(parsed.document);
 }
 
 } // namespace
@@ -640,9 +734,11 @@ BankLoadResult load_bank(std::string_view json_text, std::string_view file_name,
                          const LoadLimits& limits) {
     BankLoadResult result;
     Reporter report(file_name, limits, result.diagnostics);
-    if (auto document = read_document(json_text, report)) {
+    // A file with too many questions is refused without reading (and holding) the rest of it.
+    const JsonArrayLimit question_limit{"questions", limits.max_questions};
+    if (auto document = read_document(json_text, report, &question_limit)) {
         BankValidator validator(report);
-        result.bank = validator.validate(*document);
+        result.bank = validator.validate(document->root());
     }
     return result;
 }
@@ -652,7 +748,7 @@ CatalogLoadResult load_catalog(std::string_view json_text, std::string_view file
     CatalogLoadResult result;
     Reporter report(file_name, limits, result.diagnostics);
     if (auto document = read_document(json_text, report))
-        result.catalog = validate_catalog(*document, report);
+        result.catalog = validate_catalog(document->root(), report);
     return result;
 }
 

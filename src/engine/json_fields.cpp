@@ -113,110 +113,112 @@ void Reporter::warning(const std::string& path, std::string message) {
     add(std::move(diagnostic));
 }
 
-bool FieldReader::expect_object(const Json& value, const std::string& path) {
+bool FieldReader::expect_object(const JsonValue& value, const JsonPath& path) {
     if (value.is_object())
         return true;
     type_error(path, "an object", value);
     return false;
 }
 
-void FieldReader::check_fields(const Json& object, const std::string& path,
+void FieldReader::check_fields(const JsonValue& object, const JsonPath& path,
                                const std::vector<std::string_view>& known,
                                const std::vector<std::string_view>& other_fields,
                                std::string_view other_message) {
-    const auto* fields = object.get_ptr<const Json::object_t*>();
-    if (fields == nullptr)
+    if (!object.is_object())
         return;
-    for (const auto& field : *fields) {
+    for (const JsonValue& field : object.children()) {
         if (report_.full())
             return;
-        const std::string& name = field.first;
+        const std::string_view name = field.key();
         if (std::find(known.begin(), known.end(), name) != known.end())
             continue;
         if (std::find(other_fields.begin(), other_fields.end(), name) != other_fields.end()) {
-            report_.error(path, "field " + in_quotes(name) + " " + std::string(other_message));
+            report_.error(path.str(),
+                          "field " + in_quotes(name) + " " + std::string(other_message));
             continue;
         }
         std::string message = "unknown field " + in_quotes(name);
         if (auto suggestion = closest_name(name, known))
             message += " (did you mean " + in_quotes(*suggestion) + "?)";
-        report_.error(path, std::move(message));
+        report_.error(path.str(), std::move(message));
     }
 }
 
-const Json* FieldReader::required(const Json& object, const std::string& path,
-                                  std::string_view name) {
-    const Json* value = find_field(object, name);
+const JsonValue* FieldReader::required(const JsonValue& object, const JsonPath& path,
+                                       std::string_view name) {
+    const JsonValue* value = find_field(object, name);
     if (value == nullptr)
-        report_.error(path, "missing required field " + in_quotes(name));
+        report_.error(path.str(), "missing required field " + in_quotes(name));
     return value;
 }
 
-std::optional<std::string> FieldReader::string(const Json& value, const std::string& path) {
-    if (const std::string* text = as_string(value))
-        return *text;
+std::optional<std::string> FieldReader::string(const JsonValue& value, const JsonPath& path) {
+    if (auto text = as_string(value))
+        return std::string(*text);
     type_error(path, "a string", value);
     return std::nullopt;
 }
 
-std::optional<bool> FieldReader::boolean(const Json& value, const std::string& path) {
+std::optional<bool> FieldReader::boolean(const JsonValue& value, const JsonPath& path) {
     if (auto result = as_bool(value))
         return result;
     type_error(path, "true or false", value);
     return std::nullopt;
 }
 
-std::optional<double> FieldReader::number(const Json& value, const std::string& path) {
+std::optional<double> FieldReader::number(const JsonValue& value, const JsonPath& path) {
     if (auto result = as_number(value))
         return result;
     type_error(path, "a number", value);
     return std::nullopt;
 }
 
-std::optional<long long> FieldReader::whole_number(const Json& value, const std::string& path) {
+std::optional<long long> FieldReader::whole_number(const JsonValue& value, const JsonPath& path) {
     if (auto result = as_integer(value))
         return result;
     if (auto number = as_number(value)) {
         // Whole, but beyond what a double (and so JavaScript) holds exactly.
         if (std::floor(*number) == *number)
-            report_.error(path, "number out of range: " + format_number(*number) +
-                                    " (the limit is ±9007199254740992)");
+            report_.error(path.str(), "number out of range: " + format_number(*number) +
+                                          " (the limit is ±9007199254740992)");
         else
-            report_.error(path, "expected a whole number, got " + format_number(*number));
+            report_.error(path.str(), "expected a whole number, got " + format_number(*number));
     }
     else
         type_error(path, "a whole number", value);
     return std::nullopt;
 }
 
-const Json::array_t* FieldReader::array(const Json& value, const std::string& path) {
-    if (const auto* items = value.get_ptr<const Json::array_t*>())
-        return items;
+const JsonValue* FieldReader::array(const JsonValue& value, const JsonPath& path) {
+    if (value.is_array())
+        return &value;
     type_error(path, "an array", value);
     return nullptr;
 }
 
-std::optional<std::string> FieldReader::slug(const Json& value, const std::string& path,
+std::optional<std::string> FieldReader::slug(const JsonValue& value, const JsonPath& path,
                                              std::string_view example) {
     auto text = string(value, path);
     if (!text)
         return std::nullopt;
     if (text->size() > max_id_length) {
-        report_.error(path, "id is longer than " + std::to_string(max_id_length) + " characters");
+        report_.error(path.str(),
+                      "id is longer than " + std::to_string(max_id_length) + " characters");
         return std::nullopt;
     }
     if (!is_slug(*text)) {
-        report_.error(path, "invalid id " + in_quotes(*text) +
-                                ": use lowercase letters, digits and single hyphens, like " +
-                                in_quotes(example));
+        report_.error(path.str(), "invalid id " + in_quotes(*text) +
+                                      ": use lowercase letters, digits and single hyphens, like " +
+                                      in_quotes(example));
         return std::nullopt;
     }
     return text;
 }
 
-void FieldReader::type_error(const std::string& path, std::string_view expected,
-                             const Json& got) {
-    report_.error(path, "expected " + std::string(expected) + ", got " + describe_json_type(got));
+void FieldReader::type_error(const JsonPath& path, std::string_view expected,
+                             const JsonValue& got) {
+    report_.error(path.str(),
+                  "expected " + std::string(expected) + ", got " + describe_json_type(got));
 }
 
 } // namespace imquiz

@@ -49,31 +49,34 @@ private:
 };
 
 // Typed reads of JSON values; a wrong type is reported at its path and gives nullopt/null.
+// Paths are spelled out only for a report (JsonPath).
 class FieldReader {
 public:
     explicit FieldReader(Reporter& report) : report_(report) {}
 
-    bool expect_object(const Json& value, const std::string& path);
+    bool expect_object(const JsonValue& value, const JsonPath& path);
 
     // Unknown fields are errors (with the closest known name); `other_fields` are known
     // elsewhere (another question type) and get `field "x" <other_message>` instead.
-    void check_fields(const Json& object, const std::string& path,
+    void check_fields(const JsonValue& object, const JsonPath& path,
                       const std::vector<std::string_view>& known,
                       const std::vector<std::string_view>& other_fields = {},
                       std::string_view other_message = {});
 
     // Reports `missing required field "name"` at `path` when absent.
-    const Json* required(const Json& object, const std::string& path, std::string_view name);
+    const JsonValue* required(const JsonValue& object, const JsonPath& path,
+                              std::string_view name);
 
-    std::optional<std::string> string(const Json& value, const std::string& path);
-    std::optional<bool> boolean(const Json& value, const std::string& path);
-    std::optional<double> number(const Json& value, const std::string& path);
-    std::optional<long long> whole_number(const Json& value, const std::string& path);
-    const Json::array_t* array(const Json& value, const std::string& path);
-    std::optional<std::string> slug(const Json& value, const std::string& path,
+    std::optional<std::string> string(const JsonValue& value, const JsonPath& path);
+    std::optional<bool> boolean(const JsonValue& value, const JsonPath& path);
+    std::optional<double> number(const JsonValue& value, const JsonPath& path);
+    std::optional<long long> whole_number(const JsonValue& value, const JsonPath& path);
+    // The value itself when it is an array.
+    const JsonValue* array(const JsonValue& value, const JsonPath& path);
+    std::optional<std::string> slug(const JsonValue& value, const JsonPath& path,
                                     std::string_view example);
 
-    void type_error(const std::string& path, std::string_view expected, const Json& got);
+    void type_error(const JsonPath& path, std::string_view expected, const JsonValue& got);
 
 private:
     Reporter& report_;

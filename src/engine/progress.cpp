@@ -147,24 +147,24 @@ public:
         std::size_t before_;
     };
 
-    std::optional<ProgressRecord> record(const Json& root) {
+    std::optional<ProgressRecord> record(const JsonValue& root) {
         read_.check_fields(root, "", {"version", "bankId", "bestPercent", "inProgress",
                                       "finished", "questionStats"});
         ProgressRecord record;
-        const Json* bank_id = read_.required(root, "", "bankId");
+        const JsonValue* bank_id = read_.required(root, "", "bankId");
         auto id = bank_id == nullptr ? std::nullopt : read_.slug(*bank_id, "bankId", "sample");
         if (!id)
             return std::nullopt;   // without the bank it belongs to, nothing is usable
         record.bank_id = *id;
-        if (const Json* best = find_field(root, "bestPercent"))
+        if (const JsonValue* best = find_field(root, "bestPercent"))
             record.best_percent = percent(*best, "bestPercent");
-        if (const Json* in_progress = find_field(root, "inProgress")) {
+        if (const JsonValue* in_progress = find_field(root, "inProgress")) {
             Scope scope(report_);
             auto session_value = session(*in_progress, "inProgress", record.bank_id);
             if (session_value && scope.clean())
                 record.attempt_in_progress = std::move(session_value);
         }
-        if (const Json* finished = find_field(root, "finished")) {
+        if (const JsonValue* finished = find_field(root, "finished")) {
             if (const auto* items = read_.array(*finished, "finished")) {
                 std::set<std::string> seen_ids;
                 for (std::size_t i = 0; i < items->size() && !report_.full(); ++i) {
@@ -182,13 +182,13 @@ public:
                 }
             }
         }
-        if (const Json* stats = find_field(root, "questionStats"))
+        if (const JsonValue* stats = find_field(root, "questionStats"))
             question_stats(*stats, record.question_stats);
         return record;
     }
 
 private:
-    std::optional<double> percent(const Json& value, const std::string& path) {
+    std::optional<double> percent(const JsonValue& value, const std::string& path) {
         auto number = read_.number(value, path);
         if (number && (*number < 0 || *number > 100)) {
             report_.error(path, "must be between 0 and 100, got " + format_number(*number));
@@ -197,7 +197,7 @@ private:
         return number;
     }
 
-    std::optional<double> score(const Json& value, const std::string& path) {
+    std::optional<double> score(const JsonValue& value, const std::string& path) {
         auto number = read_.number(value, path);
         if (number && (*number < 0 || *number > 1)) {
             report_.error(path, "must be between 0 and 1, got " + format_number(*number));
@@ -207,14 +207,14 @@ private:
     }
 
     template <typename Integer>
-    void integer_field(const Json& object, const std::string& path, std::string_view name,
+    void integer_field(const JsonValue& object, const std::string& path, std::string_view name,
                        Integer& target) {
-        if (const Json* value = read_.required(object, path, name))
+        if (const JsonValue* value = read_.required(object, path, name))
             if (auto number = read_.whole_number(*value, path_field(path, name)))
                 target = static_cast<Integer>(*number);
     }
 
-    std::vector<std::string> strings(const Json& value, const std::string& path) {
+    std::vector<std::string> strings(const JsonValue& value, const std::string& path) {
         std::vector<std::string> result;
         if (const auto* items = read_.array(value, path))
             for (std::size_t i = 0; i < items->size(); ++i)
@@ -223,21 +223,21 @@ private:
         return result;
     }
 
-    std::optional<Response> response(const Json& value, const std::string& path) {
+    std::optional<Response> response(const JsonValue& value, const std::string& path) {
         if (!read_.expect_object(value, path))
             return std::nullopt;
         read_.check_fields(value, path, {"choiceIds", "trueFalse", "text"});
         Response result;
-        if (const Json* ids = find_field(value, "choiceIds"))
+        if (const JsonValue* ids = find_field(value, "choiceIds"))
             result.choice_ids = strings(*ids, path_field(path, "choiceIds"));
-        if (const Json* flag = find_field(value, "trueFalse"))
+        if (const JsonValue* flag = find_field(value, "trueFalse"))
             result.true_false = read_.boolean(*flag, path_field(path, "trueFalse")).value_or(false);
-        if (const Json* text = find_field(value, "text"))
+        if (const JsonValue* text = find_field(value, "text"))
             result.text = read_.string(*text, path_field(path, "text")).value_or("");
         return result;
     }
 
-    std::optional<Session> session(const Json& value, const std::string& path,
+    std::optional<Session> session(const JsonValue& value, const std::string& path,
                                    const std::string& bank_id) {
         if (!read_.expect_object(value, path))
             return std::nullopt;
@@ -245,12 +245,12 @@ private:
                                          "elapsedMs", "lastActivityMs", "current", "questions"});
         Session result;
         result.bank_id = bank_id;
-        if (const Json* id = read_.required(value, path, "attemptId"))
+        if (const JsonValue* id = read_.required(value, path, "attemptId"))
             result.attempt_id = read_.string(*id, path_field(path, "attemptId")).value_or("");
-        if (const Json* fingerprint = read_.required(value, path, "bankFingerprint"))
+        if (const JsonValue* fingerprint = read_.required(value, path, "bankFingerprint"))
             result.bank_fingerprint =
                 read_.string(*fingerprint, path_field(path, "bankFingerprint")).value_or("");
-        if (const Json* seed = read_.required(value, path, "seed")) {
+        if (const JsonValue* seed = read_.required(value, path, "seed")) {
             if (auto text = read_.string(*seed, path_field(path, "seed"))) {
                 if (auto parsed = parse_hex64(*text))
                     result.seed = *parsed;
@@ -263,21 +263,21 @@ private:
         integer_field(value, path, "elapsedMs", result.elapsed_ms);
         integer_field(value, path, "lastActivityMs", result.last_activity_ms);
         integer_field(value, path, "current", result.current);
-        const Json* questions = read_.required(value, path, "questions");
+        const JsonValue* questions = read_.required(value, path, "questions");
         const std::string questions_path = path_field(path, "questions");
         const auto* items = questions == nullptr ? nullptr : read_.array(*questions, questions_path);
         for (std::size_t i = 0; items != nullptr && i < items->size(); ++i) {
             const std::string slot_path = path_index(questions_path, i);
-            const Json& item = (*items)[i];
+            const JsonValue& item = (*items)[i];
             if (!read_.expect_object(item, slot_path))
                 continue;
             read_.check_fields(item, slot_path, {"id", "choiceOrder", "answer"});
             SessionQuestion slot;
-            if (const Json* id = read_.required(item, slot_path, "id"))
+            if (const JsonValue* id = read_.required(item, slot_path, "id"))
                 slot.question_id = read_.string(*id, path_field(slot_path, "id")).value_or("");
-            if (const Json* order = find_field(item, "choiceOrder"))
+            if (const JsonValue* order = find_field(item, "choiceOrder"))
                 slot.choice_order = strings(*order, path_field(slot_path, "choiceOrder"));
-            if (const Json* answer = find_field(item, "answer"))
+            if (const JsonValue* answer = find_field(item, "answer"))
                 slot.answer = answer_record(*answer, path_field(slot_path, "answer"));
             result.questions.push_back(std::move(slot));
         }
@@ -290,60 +290,60 @@ private:
         return result;
     }
 
-    std::optional<AnswerRecord> answer_record(const Json& value, const std::string& path) {
+    std::optional<AnswerRecord> answer_record(const JsonValue& value, const std::string& path) {
         if (!read_.expect_object(value, path))
             return std::nullopt;
         read_.check_fields(value, path, {"response", "score", "correct", "answeredAtMs"});
         AnswerRecord result;
-        if (const Json* given = read_.required(value, path, "response"))
+        if (const JsonValue* given = read_.required(value, path, "response"))
             result.response = response(*given, path_field(path, "response")).value_or(Response{});
-        if (const Json* points = read_.required(value, path, "score"))
+        if (const JsonValue* points = read_.required(value, path, "score"))
             result.score = score(*points, path_field(path, "score")).value_or(0);
-        if (const Json* correct = read_.required(value, path, "correct"))
+        if (const JsonValue* correct = read_.required(value, path, "correct"))
             result.correct = read_.boolean(*correct, path_field(path, "correct")).value_or(false);
         integer_field(value, path, "answeredAtMs", result.answered_at_ms);
         return result;
     }
 
-    std::optional<FinishedAttempt> attempt(const Json& value, const std::string& path) {
+    std::optional<FinishedAttempt> attempt(const JsonValue& value, const std::string& path) {
         if (!read_.expect_object(value, path))
             return std::nullopt;
         read_.check_fields(value, path, {"attemptId", "bankFingerprint", "startedAtMs",
                                          "finishedAtMs", "durationMs", "score", "maxScore",
                                          "percent", "passed", "questions"});
         FinishedAttempt result;
-        if (const Json* id = read_.required(value, path, "attemptId")) {
+        if (const JsonValue* id = read_.required(value, path, "attemptId")) {
             result.attempt_id = read_.string(*id, path_field(path, "attemptId")).value_or("");
-            if (result.attempt_id.empty() && as_string(*id) != nullptr)
+            if (result.attempt_id.empty() && as_string(*id))
                 report_.error(path_field(path, "attemptId"), "attempt id is empty");
         }
-        if (const Json* fingerprint = read_.required(value, path, "bankFingerprint"))
+        if (const JsonValue* fingerprint = read_.required(value, path, "bankFingerprint"))
             result.bank_fingerprint =
                 read_.string(*fingerprint, path_field(path, "bankFingerprint")).value_or("");
         integer_field(value, path, "startedAtMs", result.started_at_ms);
         integer_field(value, path, "finishedAtMs", result.finished_at_ms);
         integer_field(value, path, "durationMs", result.duration_ms);
-        if (const Json* points = read_.required(value, path, "score"))
+        if (const JsonValue* points = read_.required(value, path, "score"))
             result.score = read_.number(*points, path_field(path, "score")).value_or(0);
-        if (const Json* max_points = read_.required(value, path, "maxScore"))
+        if (const JsonValue* max_points = read_.required(value, path, "maxScore"))
             result.max_score = read_.number(*max_points, path_field(path, "maxScore")).value_or(0);
-        if (const Json* share = read_.required(value, path, "percent"))
+        if (const JsonValue* share = read_.required(value, path, "percent"))
             result.percent = percent(*share, path_field(path, "percent")).value_or(0);
-        if (const Json* passed = read_.required(value, path, "passed"))
+        if (const JsonValue* passed = read_.required(value, path, "passed"))
             result.passed = read_.boolean(*passed, path_field(path, "passed")).value_or(false);
-        const Json* questions = read_.required(value, path, "questions");
+        const JsonValue* questions = read_.required(value, path, "questions");
         const std::string questions_path = path_field(path, "questions");
         const auto* items = questions == nullptr ? nullptr : read_.array(*questions, questions_path);
         for (std::size_t i = 0; items != nullptr && i < items->size(); ++i) {
             const std::string item_path = path_index(questions_path, i);
-            const Json& item = (*items)[i];
+            const JsonValue& item = (*items)[i];
             if (!read_.expect_object(item, item_path))
                 continue;
             read_.check_fields(item, item_path, {"id", "outcome", "score", "response"});
             AttemptQuestion question;
-            if (const Json* id = read_.required(item, item_path, "id"))
+            if (const JsonValue* id = read_.required(item, item_path, "id"))
                 question.question_id = read_.string(*id, path_field(item_path, "id")).value_or("");
-            if (const Json* outcome = read_.required(item, item_path, "outcome")) {
+            if (const JsonValue* outcome = read_.required(item, item_path, "outcome")) {
                 const std::string outcome_path = path_field(item_path, "outcome");
                 if (auto name = read_.string(*outcome, outcome_path)) {
                     if (auto parsed = outcome_from_string(*name))
@@ -352,22 +352,22 @@ private:
                         report_.error(outcome_path, "unknown outcome " + in_quotes(*name));
                 }
             }
-            if (const Json* points = read_.required(item, item_path, "score"))
+            if (const JsonValue* points = read_.required(item, item_path, "score"))
                 question.score = score(*points, path_field(item_path, "score")).value_or(0);
-            if (const Json* given = find_field(item, "response"))
+            if (const JsonValue* given = find_field(item, "response"))
                 question.response = response(*given, path_field(item_path, "response"));
             result.questions.push_back(std::move(question));
         }
         return result;
     }
 
-    void question_stats(const Json& value, std::map<std::string, QuestionStats>& stats) {
-        const auto* entries = value.get_ptr<const Json::object_t*>();
-        if (entries == nullptr) {
+    void question_stats(const JsonValue& value, std::map<std::string, QuestionStats>& stats) {
+        if (!value.is_object()) {
             read_.type_error("questionStats", "an object", value);
             return;
         }
-        for (const auto& [question_id, item] : *entries) {
+        for (const JsonValue& item : value.children()) {
+            const std::string question_id(item.key());
             const std::string path = path_field("questionStats", question_id);
             Scope scope(report_);
             if (!read_.expect_object(item, path))
@@ -414,24 +414,24 @@ std::int64_t milliseconds(long long seconds) {
 // It saved no question order for the attempt in progress and no bank fingerprint, so that
 // attempt cannot be resumed exactly: it is dropped (with a note). Finished attempts get an id
 // made from their content, so two tabs migrating the same record agree.
-Json migrate_v1_to_v2(const Json& v1, MigrationContext& context) {
+Json migrate_v1_to_v2(const JsonValue& v1, MigrationContext& context) {
     Reporter& report = context.report;
     FieldReader read(report);
     read.check_fields(v1, "", {"version", "quiz", "best", "history", "current", "stats"});
     Json v2 = Json::object();
     v2["version"] = 2;
-    if (const Json* quiz = read.required(v1, "", "quiz"))
-        v2["bankId"] = *quiz;
-    if (const Json* best = find_field(v1, "best"))
-        v2["bestPercent"] = *best;
+    if (const JsonValue* quiz = read.required(v1, "", "quiz"))
+        v2["bankId"] = to_json(*quiz);
+    if (const JsonValue* best = find_field(v1, "best"))
+        v2["bestPercent"] = to_json(*best);
 
     std::map<std::string, std::int64_t> last_seen_ms;
     Json finished = Json::array();
-    const Json* history = find_field(v1, "history");
+    const JsonValue* history = find_field(v1, "history");
     const auto* entries = history == nullptr ? nullptr : read.array(*history, "history");
     for (std::size_t i = 0; entries != nullptr && i < entries->size(); ++i) {
         const std::string path = path_index("history", i);
-        const Json& entry = (*entries)[i];
+        const JsonValue& entry = (*entries)[i];
         const std::size_t problems_before = report.count();
         if (!read.expect_object(entry, path))
             continue;
@@ -439,7 +439,7 @@ Json migrate_v1_to_v2(const Json& v1, MigrationContext& context) {
                           {"finishedAt", "durationSeconds", "correct", "total", "passed",
                            "answers"});
         const auto number = [&](std::string_view name) -> long long {
-            const Json* value = read.required(entry, path, name);
+            const JsonValue* value = read.required(entry, path, name);
             return value == nullptr ? 0 : read.whole_number(*value, path_field(path, name)).value_or(0);
         };
         const long long finished_at = number("finishedAt");
@@ -447,12 +447,13 @@ Json migrate_v1_to_v2(const Json& v1, MigrationContext& context) {
         const long long correct = number("correct");
         const long long total = number("total");
         bool passed = false;
-        if (const Json* value = read.required(entry, path, "passed"))
+        if (const JsonValue* value = read.required(entry, path, "passed"))
             passed = read.boolean(*value, path_field(path, "passed")).value_or(false);
         Json questions = Json::array();
-        const Json* answers = read.required(entry, path, "answers");
+        const JsonValue* answers = read.required(entry, path, "answers");
         if (answers != nullptr && read.expect_object(*answers, path_field(path, "answers"))) {
-            for (const auto& [question_id, right] : *answers->get_ptr<const Json::object_t*>()) {
+            for (const JsonValue& right : answers->children()) {
+                const std::string question_id(right.key());
                 auto flag = read.boolean(right, path_field(path_field(path, "answers"), question_id));
                 if (!flag)
                     continue;
@@ -474,7 +475,7 @@ Json migrate_v1_to_v2(const Json& v1, MigrationContext& context) {
         Fnv1a id;
         id.text("imquiz-progress-v1-attempt");
         id.text(dump_json(v2.contains("bankId") ? v2["bankId"] : Json()));
-        id.text(dump_json(entry));
+        id.text(dump_json(to_json(entry)));
         Json attempt = Json::object();
         attempt["attemptId"] = "v1-" + to_hex(id.value());
         attempt["bankFingerprint"] = "";
@@ -491,18 +492,19 @@ Json migrate_v1_to_v2(const Json& v1, MigrationContext& context) {
     v2["finished"] = std::move(finished);
 
     Json stats = Json::object();
-    if (const Json* old_stats = find_field(v1, "stats"); old_stats != nullptr &&
+    if (const JsonValue* old_stats = find_field(v1, "stats"); old_stats != nullptr &&
                                                          read.expect_object(*old_stats, "stats")) {
-        for (const auto& [question_id, entry] : *old_stats->get_ptr<const Json::object_t*>()) {
+        for (const JsonValue& entry : old_stats->children()) {
+            const std::string question_id(entry.key());
             const std::string path = path_field("stats", question_id);
             if (!read.expect_object(entry, path))
                 continue;
             read.check_fields(entry, path, {"seen", "right"});
             Json item = Json::object();
-            if (const Json* seen = read.required(entry, path, "seen"))
-                item["seen"] = *seen;
-            if (const Json* right = read.required(entry, path, "right"))
-                item["correct"] = *right;   // renamed in version 2
+            if (const JsonValue* seen = read.required(entry, path, "seen"))
+                item["seen"] = to_json(*seen);
+            if (const JsonValue* right = read.required(entry, path, "right"))
+                item["correct"] = to_json(*right);   // renamed in version 2
             auto last = last_seen_ms.find(question_id);
             item["lastSeenMs"] = last == last_seen_ms.end() ? 0 : last->second;
             stats[question_id] = std::move(item);
@@ -516,7 +518,7 @@ Json migrate_v1_to_v2(const Json& v1, MigrationContext& context) {
     return v2;
 }
 
-using Migration = Json (*)(const Json&, MigrationContext&);
+using Migration = Json (*)(const JsonValue&, MigrationContext&);
 // migrations[N] takes version N to N + 1.
 constexpr Migration migrations[progress_format_version] = {nullptr, migrate_v1_to_v2};
 
@@ -535,7 +537,7 @@ std::string problem_text(const Diagnostic& diagnostic, const std::string& base_p
     return path.empty() ? diagnostic.message : path + ": " + diagnostic.message;
 }
 
-ProgressDecodeResult decode_json(const Json& root, const std::string& base_path = {}) {
+ProgressDecodeResult decode_json(const JsonValue& root, const std::string& base_path = {}) {
     ProgressDecodeResult result;
     std::vector<Diagnostic> diagnostics;
     const LoadLimits limits;
@@ -549,7 +551,7 @@ ProgressDecodeResult decode_json(const Json& root, const std::string& base_path 
 
     if (!read.expect_object(root, ""))
         return finish();
-    const Json* version_field = read.required(root, "", "version");
+    const JsonValue* version_field = read.required(root, "", "version");
     const auto version =
         version_field == nullptr ? std::nullopt : read.whole_number(*version_field, "version");
     if (!version)
@@ -567,14 +569,18 @@ ProgressDecodeResult decode_json(const Json& root, const std::string& base_path 
         return finish();
     }
 
-    Json current = root;
+    // Each migration writes the next version; what it wrote is read back to go on.
+    std::optional<JsonDocument> migrated;
+    const JsonValue* current = &root;
     MigrationContext context{report, result.notes};
-    for (int step = result.version; step < progress_format_version; ++step)
-        current = migrations[step](current, context);
+    for (int step = result.version; step < progress_format_version; ++step) {
+        migrated = to_document(migrations[step](*current, context));
+        current = &migrated->root();
+    }
     result.migrated = result.version < progress_format_version;
 
     RecordDecoder decoder(report);
-    result.record = decoder.record(current);
+    result.record = decoder.record(*current);
     if (result.record)
         std::sort(result.record->finished_attempts.begin(),
                   result.record->finished_attempts.end(), finished_earlier);
@@ -716,13 +722,13 @@ std::string encode_progress(const ProgressRecord& record) {
 ProgressDecodeResult decode_progress(std::string_view json_text) {
     const LoadLimits limits;
     const JsonReadResult parsed = read_json(json_text, "", limits);
-    if (!parsed.value || has_errors(parsed.diagnostics)) {
+    if (!parsed.document || has_errors(parsed.diagnostics)) {
         ProgressDecodeResult result;
         for (const Diagnostic& diagnostic : parsed.diagnostics)
             result.problems.push_back(problem_text(diagnostic));
         return result;
     }
-    return decode_json(*parsed.value);
+    return decode_json(parsed.document->root());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -849,8 +855,8 @@ std::string ProgressStore::export_all(std::int64_t now_ms) {
         // As stored, whatever its version: the importing side decodes and migrates it, so an
         // export never loses what this version cannot read.
         JsonReadResult parsed = read_json(*stored, "", limits);
-        if (parsed.value && parsed.value->is_object())
-            records.push_back(std::move(*parsed.value));
+        if (parsed.document && parsed.document->root().is_object())
+            records.push_back(to_json(parsed.document->root()));
     }
     document["records"] = std::move(records);
     return dump_json(document);
@@ -870,21 +876,21 @@ ImportSummary ProgressStore::import_all(std::string_view json_text) {
 
     JsonReadResult parsed = read_json(json_text, "", limits);
     diagnostics = std::move(parsed.diagnostics);
-    if (!parsed.value || has_errors(diagnostics))
+    if (!parsed.document || has_errors(diagnostics))
         return header_problems();
-    const Json& root = *parsed.value;
+    const JsonValue& root = parsed.document->root();
     if (!read.expect_object(root, ""))
         return header_problems();
     read.check_fields(root, "", {"format", "version", "exportedAtMs", "records"});
-    if (const Json* format = read.required(root, "", "format")) {
-        const std::string* name = as_string(*format);
-        if (name == nullptr || *name != export_format) {
+    if (const JsonValue* format = read.required(root, "", "format")) {
+        const auto name = as_string(*format);
+        if (!name || *name != export_format) {
             report.error("format", "not an ImQuiz progress export (format must be \"" +
                                        std::string(export_format) + "\")");
             return header_problems();
         }
     }
-    if (const Json* version = read.required(root, "", "version")) {
+    if (const JsonValue* version = read.required(root, "", "version")) {
         auto number = read.whole_number(*version, "version");
         if (number && *number != export_format_version) {
             report.error("version", "unsupported export version " + std::to_string(*number) +
@@ -892,7 +898,7 @@ ImportSummary ProgressStore::import_all(std::string_view json_text) {
             return header_problems();
         }
     }
-    const Json* records = read.required(root, "", "records");
+    const JsonValue* records = read.required(root, "", "records");
     const auto* items = records == nullptr ? nullptr : read.array(*records, "records");
     header_problems();
     if (items == nullptr || has_errors(diagnostics))

@@ -45,10 +45,14 @@ void shuffle(std::vector<T>& items, SplitMix64& random) {
 
 // Independent streams per purpose: a question's choice order depends on the seed and the
 // question id only, not on where the question landed or how many came before.
-std::uint64_t stream_seed(std::uint64_t seed, std::string_view purpose) {
+std::uint64_t stream_seed(std::uint64_t seed, std::string_view purpose,
+                          std::string_view detail = {}) {
     Fnv1a hash;
     hash.integer(seed);
-    hash.text(purpose);
+    // The text purpose + detail, without making it (a string per question of the bank).
+    hash.integer(purpose.size() + detail.size());
+    hash.bytes(purpose.data(), purpose.size());
+    hash.bytes(detail.data(), detail.size());
     return hash.value();
 }
 
@@ -228,14 +232,16 @@ Session start_session(const Bank& bank, std::uint64_t seed, const SessionOptions
         shuffle(order, question_random);
     }
 
+    session.questions.reserve(order.size());
     for (std::size_t index : order) {
         const Question& question = bank.questions[index];
         SessionQuestion slot;
         slot.question_id = question.id;
+        slot.choice_order.reserve(question.choices.size());
         for (const Choice& choice : question.choices)
             slot.choice_order.push_back(choice.id);
         if (bank.settings.shuffle_choices) {
-            SplitMix64 choice_random(stream_seed(seed, "choices:" + question.id));
+            SplitMix64 choice_random(stream_seed(seed, "choices:", question.id));
             shuffle(slot.choice_order, choice_random);
         }
         session.questions.push_back(std::move(slot));

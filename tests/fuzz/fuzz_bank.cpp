@@ -6,10 +6,13 @@
 //   - survive bank_to_json -> load_bank (the writer's output always validates, same question
 //     count),
 //   - be playable: a whole session with arbitrary responses, results, export to GIFT.
+// And the engine's fast JSON reader must agree with nlohmann's parser on every input (the same
+// document and diagnostics): it reads well-formed text itself and hands the rest to nlohmann's.
 // Built by tests/fuzz/CMakeLists.txt (IMQUIZ_FUZZ=ON, clang-14); run by scripts/fuzz.
 #include "engine/bank_loader.h"
 #include "engine/bank_writer.h"
 #include "engine/import.h"
+#include "engine/json_reader.h"
 #include "engine/session.h"
 
 #include <cstddef>
@@ -55,6 +58,22 @@ void check_bank(const imquiz::BankLoadResult& loaded, std::string_view text) {
     play(*loaded.bank, text);
 }
 
+std::string outcome(const imquiz::JsonReadResult& result) {
+    std::string text;
+    for (const imquiz::Diagnostic& diagnostic : result.diagnostics)
+        text += imquiz::format_diagnostic_with_severity(diagnostic) + "\n";
+    text += result.array_limit_reached ? "(array limit)\n" : "";
+    return text + (result.document ? imquiz::dump_json(imquiz::to_json(result.document->root()))
+                                   : std::string("(no document)"));
+}
+
+void check_readers_agree(std::string_view text, const imquiz::LoadLimits& limits) {
+    const imquiz::JsonArrayLimit questions{"questions", limits.max_questions};
+    if (outcome(imquiz::read_json(text, "fuzz.json", limits, &questions)) !=
+        outcome(imquiz::read_json_with_reference_parser(text, "fuzz.json", limits, &questions)))
+        std::abort();
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -74,6 +93,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     tiny.max_choices_per_question = 3;
     tiny.max_nesting_depth = 5;
     tiny.max_diagnostics = 6;
+    check_readers_agree(text, imquiz::LoadLimits{});
+    check_readers_agree(text, tiny);
     const imquiz::BankLoadResult limited = imquiz::load_bank(text, "tiny.json", tiny);
     if (limited.diagnostics.size() > tiny.max_diagnostics)
         std::abort();   // reporting stops at the limit
