@@ -144,9 +144,18 @@
       })
       .finally(function () { clearTimeout(timer); });
     fetches.set(url, promise);
+    promise.then(function (result) { if (fetches.get(url) === promise) settled.set(url, result); });
     return promise;
   }
-  function forget(url) { fetches.delete(new URL(url, location.href).href); }   // a retry must really go to the network
+  // A file that has already arrived is handed over at once, within the app's frame, not a
+  // promise turn later: the catalog and a bank that came early open in the same frame.
+  var settled = new Map();         // absolute url -> result, once its fetch has finished
+  function loaded(url) { return settled.get(new URL(url, location.href).href) || null; }
+  function forget(url) {           // a retry must really go to the network
+    url = new URL(url, location.href).href;
+    fetches.delete(url);
+    settled.delete(url);
+  }
 
   // Head start: the catalog and each bank it lists are requested while the wasm downloads.
   var catalogUrl = new URL('quizzes/index.json', location.href).href;
@@ -307,6 +316,7 @@
     wake: function () { if (runtimeReady) Module._imquiz_wake(); },
 
     load: load,
+    loaded: loaded,
     forget: forget,
     storage: {
       persistent: function () { return local !== null; },

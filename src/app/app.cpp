@@ -403,6 +403,14 @@ void open_wanted_quiz(AppState& state) {
 
 }  // namespace
 
+bool opening_quiz(const AppState& state) {
+    if (state.opened_wanted_quiz || state.wanted_quiz.empty() || !state.catalog_error.empty()) return false;
+    if (!state.catalog_loaded) return true;
+    for (const auto& slot : state.banks)
+        if (slot.id == state.wanted_quiz) return slot.state == BankSlot::State::Loading;
+    return false;
+}
+
 bool wants_dark(const AppState& state) {
     switch (state.preferences.theme) {
     case ui::ThemeChoice::Dark: return true;

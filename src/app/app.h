@@ -26,6 +26,10 @@ Action action_from_page(AppState& state, const std::string& json);
 // `items_json` is the list of interactive rectangles drawn this frame.
 std::string describe(const AppState& state, const std::string& items_json);
 
+// A quiz the URL asked for (?quiz=) is still on its way: drawing now would flash the catalog
+// before it. Until it opens (or fails), the page's own loading indicator stays.
+bool opening_quiz(const AppState& state);
+
 // Effective theme: the learner's choice, or the system's when "System".
 bool wants_dark(const AppState& state);
 

@@ -90,7 +90,9 @@ void publish(Program& program, const std::vector<ui::ItemRect>& items) {
 bool frame(void* user) {
     Program& program = *static_cast<Program*>(user);
     bool changed = app::poll(program.state);
-    if (program.state.font_data.empty()) return true;  // nothing readable to draw yet
+    // Nothing readable to draw yet, or the first screen would be a passing one: the page's
+    // spinner stays until the app can show what was asked for.
+    if (program.state.font_data.empty() || app::opening_quiz(program.state)) return true;
 
     // The canvas follows the page's size times the device pixel ratio (crisp on HiDPI screens).
     int width = 0, height = 0;

@@ -50,12 +50,16 @@ mergeInto(LibraryManager.library, {
     var id = imquizFetch.next++;
     var host = imquizHost();
     var absolute = new URL(url, location.href).href;
-    host['load'](absolute).then(function (result) {
+    function arrived(result) {
       // A failed answer must not stick: the next request (Retry) goes to the network again.
       if (result['status'] < 200 || result['status'] >= 300) host['forget'](absolute);
       imquizFetch.done.push({ id: id, url: url, status: result['status'], bytes: result['bytes'], error: result['error'] });
       host['wake']();
-    });
+    }
+    // Already here (boot.js's head start): taken in this very frame.
+    var ready = host['loaded'](absolute);
+    if (ready) arrived(ready);
+    else host['load'](absolute).then(arrived);
     return id;
   },
   // Returns the body (malloc'ed, NUL-terminated) and fills id, status, length, url and error.
