@@ -137,7 +137,9 @@ public:
         // Kept even for a repeat: it names the repeated value's path in its own problems.
         frame.key = in_text ? name : keep(name);
         frame.duplicate_key = seen_before(frame, frame.key);
-        if (frame.duplicate_key)
+        // The path and message are built only while they can still be reported: a file of two
+        // million repeated keys would otherwise build two million of each for nothing.
+        if (frame.duplicate_key && room_for_diagnostics())
             error(frame_path(frames_.size() - 1), "duplicate field \"" + std::string(name) + "\"");
         return true;
     }
