@@ -34,15 +34,17 @@ namespace {
 // What this frame has already seen, to decide what must wait for the next one.
 struct FrameInput {
     bool button_changed = false;
-    bool key_pressed = false;
+    bool key_pressed = false;         // a key went down, or text was typed
+    bool last_was_key_down = false;   // the text that follows belongs to that key press
     std::vector<Key> keys_changed;
 };
 
 // ImGui 1.86 reads input as "down this frame": a click or key press and its release within one
 // frame (usual while the loop sleeps when idle, and with fast typists and test drivers) would
 // never be seen, and "1 then Enter" in one frame would be one intent too many. So a frame takes
-// at most one button change and one key press, and each key changes at most once; from the first
-// event that breaks this, everything waits (in order) for the next frame.
+// at most one button change and one key press or typed text (a key's own text goes with it), and
+// each key changes at most once; from the first event that breaks this, everything waits (in
+// order) for the next frame.
 bool must_wait(const InputEvent& event, const FrameInput& frame) {
     switch (event.kind) {
     case InputEvent::Kind::PointerMove:
@@ -54,6 +56,8 @@ bool must_wait(const InputEvent& event, const FrameInput& frame) {
                std::find(frame.keys_changed.begin(), frame.keys_changed.end(), event.key) != frame.keys_changed.end();
     case InputEvent::Kind::KeyUp:
         return std::find(frame.keys_changed.begin(), frame.keys_changed.end(), event.key) != frame.keys_changed.end();
+    // Typing "1" (text only: digits are not keys here) then Enter is two intents, two frames.
+    case InputEvent::Kind::Text: return frame.key_pressed && !frame.last_was_key_down;
     default: return false;
     }
 }
@@ -86,7 +90,10 @@ void apply(ImGuiBackend& backend, const InputEvent& event, FrameInput& frame) {
         frame.keys_changed.push_back(event.key);
         if (event.kind == InputEvent::Kind::KeyDown) frame.key_pressed = true;
         break;
-    case InputEvent::Kind::Text: io.AddInputCharactersUTF8(event.text.c_str()); break;
+    case InputEvent::Kind::Text:
+        io.AddInputCharactersUTF8(event.text.c_str());
+        frame.key_pressed = true;
+        break;
     case InputEvent::Kind::FocusIn: io.AddFocusEvent(true); break;
     case InputEvent::Kind::FocusOut: io.AddFocusEvent(false); break;
     }
@@ -115,6 +122,7 @@ bool imgui_backend_new_frame(ImGuiBackend& backend, int css_width, int css_heigh
             break;
         }
         apply(backend, events[i], frame);
+        frame.last_was_key_down = events[i].kind == InputEvent::Kind::KeyDown;
     }
     return !backend.held_back.empty();
 }

@@ -117,3 +117,23 @@ test('Esc goes back to the catalog, Continue resumes the attempt', async () => {
   app.expectNoErrors();
   await app.close();
 });
+
+// Keys that arrive between two frames (a fast typist, a busy machine) are still taken one intent
+// per frame: "2" picks, then Enter checks what was picked. Dispatched in one task, so both
+// surely land before the next frame.
+test('a digit and Enter within one frame: the choice is picked, then checked', async () => {
+  const app = await openApp(site.url + '?lang=en&quiz=data-parallelism', { browser, waitFor: 'first-question' });
+  const state = await waitForState(app.page, (s) => s.screen === 'question' && s.question);
+  await app.page.evaluate(() => {
+    const canvas = document.getElementById('canvas');
+    const key = (type, key, code) => canvas.dispatchEvent(new KeyboardEvent(type, { key, code, bubbles: true, cancelable: true }));
+    key('keydown', '2', 'Digit2'); key('keyup', '2', 'Digit2');
+    key('keydown', 'Enter', 'Enter'); key('keyup', 'Enter', 'Enter');
+  });
+  const checked = await waitForState(app.page, (s) => s.question.feedback);
+  assert.equal(checked.question.index, state.question.index);
+  assert.equal(checked.question.choices[1].selected, true, 'the second choice was picked');
+  assert.equal(checked.question.choices.filter((c) => c.selected).length, 1);
+  app.expectNoErrors();
+  await app.close();
+});
