@@ -1,5 +1,6 @@
 // Dear ImGui's platform backend on platform.h: what imgui_impl_sdl did for us, on the platform's
-// own input events, without SDL (which was a third of the page's code for a canvas and a queue).
+// own input events, without SDL (a quarter of the wasm and most of the JS glue, for a canvas and
+// an event queue).
 #pragma once
 
 #include "platform/platform.h"
