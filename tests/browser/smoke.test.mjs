@@ -45,3 +45,24 @@ test('canvas follows the window size and device pixel ratio', async () => {
   app.expectNoErrors();
   await app.close();
 });
+
+// With ?quiz=, the first frame drawn is the question: no catalog or loading screen flashes
+// before it (the app publishes its state after every drawn frame; this records each one).
+test('quiz= : the first frame drawn shows the question', async () => {
+  const RECORD_SCREENS = () => {
+    let host;
+    const screens = [];
+    Object.defineProperty(window, '__screens', { value: screens });
+    Object.defineProperty(window, 'ImQuizHost', {
+      configurable: true,
+      get: () => host,
+      set: (value) => { host = value; value.stateListeners.push((s) => screens.push(s.screen)); },
+    });
+  };
+  const app = await openApp(site.url + '?lang=en&quiz=data-parallelism', { browser, waitFor: 'first-question', initScript: RECORD_SCREENS });
+  const screens = await app.page.evaluate(() => window.__screens.slice());
+  assert.equal(screens[0], 'question', `screens published: ${screens.join(', ')}`);
+  await assertCanvasNotBlank(app.page);
+  app.expectNoErrors();
+  await app.close();
+});
