@@ -325,6 +325,27 @@ test('imquiz.js missing: "ImQuiz could not load" with Retry', async () => {
   }
 });
 
+// WebGL 2 exists but the browser refuses a context (blocklisted driver, privacy settings): the
+// app asks for its context first thing and the page says why, not a blank canvas.
+test('WebGL 2 present but the context refused: the app reports it, the page explains', async () => {
+  const refuse = () => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+      return type === 'webgl2' ? null : getContext.call(this, type, ...rest);
+    };
+  };
+  const app = await openApp(`${site.url}?lang=en&${NO_SW}`, { browser, waitFor: 'fatal', initScript: refuse });
+  const screen = await problemScreen(app.page);
+  assert.equal(screen.visible, true);
+  assert.equal(screen.title, 'This browser cannot draw ImQuiz');
+  assert.match(screen.text, /WebGL 2.*try another browser or enable hardware acceleration/);
+  assert.equal(await app.page.evaluate(() => document.querySelectorAll('script[src$="imquiz.js"]').length), 1,
+               'the module was started: the refusal came from its own context request');
+  await assertNotBlank(app.page, 'faults-webgl2-context-refused');
+  app.expectNoErrors();
+  await app.close();
+});
+
 test('no WebGL 2 (switched off, or ?nowebgl=1): an explanation instead of a blank canvas', async () => {
   const noWebGL2 = () => { delete window.WebGL2RenderingContext; };
   for (const [name, query, initScript] of [['WebGL2RenderingContext missing', '', noWebGL2],
