@@ -559,7 +559,7 @@ function report(results) {
     const small = firstQuestionMedian(results.scaling.find((r) => r.questions === 100 && r.shape === 'realistic'));
     const large = firstQuestionMedian(results.scaling.find((r) => r.questions === 10000 && r.shape === 'realistic'));
     targets.push('10,000-question bank within 300 ms of the 100-question bank: ' +
-                 (small !== null && large !== null ? `+${fmtInt(large - small)} ms, ${verdict(large - small <= 300)}` : 'not measured'));
+                 (small !== null && large !== null ? `${large >= small ? '+' : '−'}${fmtInt(Math.abs(large - small))} ms, ${verdict(large - small <= 300)}` : 'not measured'));
     for (const row of results.scaling.filter((r) => r.questions > 20000)) {
       const refused = row.samples.every((s) => (s.outcome === 'invalid' && (s.problems || []).some((p) => /limit/.test(p))) ||
                                                (s.outcome === 'fetch-failed' && /\(the limit is \d+\)$/.test(s.error || '')));
