@@ -403,12 +403,10 @@ void open_wanted_quiz(AppState& state) {
 
 }  // namespace
 
+// open_wanted_quiz (run by every poll) sets opened_wanted_quiz once the quiz opened, its bank
+// failed, or the catalog does not list it: until then it is still on its way.
 bool opening_quiz(const AppState& state) {
-    if (state.opened_wanted_quiz || state.wanted_quiz.empty() || !state.catalog_error.empty()) return false;
-    if (!state.catalog_loaded) return true;
-    for (const auto& slot : state.banks)
-        if (slot.id == state.wanted_quiz) return slot.state == BankSlot::State::Loading;
-    return false;
+    return !state.wanted_quiz.empty() && !state.opened_wanted_quiz && state.catalog_error.empty();
 }
 
 bool wants_dark(const AppState& state) {
