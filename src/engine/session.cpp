@@ -506,3 +506,16 @@ bool short_text_matches(const Question& question, std::string_view typed) {
 }
 
 } // namespace imquiz
+
+namespace imquiz {
+
+InputProblem response_problem(const Question& question, const Response& response) {
+    Response cleaned;
+    return check_input(question, response, cleaned);
+}
+
+std::string continued_attempt_id(const std::string& attempt_id, std::uint64_t random) {
+    return attempt_id.substr(0, attempt_id.find('.')) + "." + to_hex(random).substr(8);
+}
+
+} // namespace imquiz

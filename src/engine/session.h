@@ -129,6 +129,15 @@ struct Feedback {
 // partialCredit max(0, (right picks - wrong picks) / correct choices).
 Feedback check(Session& session, const Bank& bank, const Response& response, std::int64_t now_ms);
 
+// Why check() would refuse `response` for `question` (InputProblem::None: it would take it).
+InputProblem response_problem(const Question& question, const Response& response);
+
+// The id under which a resumed attempt goes on. Another tab may be playing the stored attempt
+// too (a duplicated tab, a second window): each place it is resumed continues it under its own
+// id ("<original>.<random>"), so when both finish, both attempts are recorded instead of one
+// replacing the other.
+std::string continued_attempt_id(const std::string& attempt_id, std::uint64_t random);
+
 // The feedback of the current question if it was checked (to show it again after a reload).
 std::optional<Feedback> current_feedback(const Session& session, const Bank& bank);
 

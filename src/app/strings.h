@@ -1,0 +1,90 @@
+// Interface strings: one table per language (strings.cpp), looked up by id. Bank content has its
+// own translations inside the bank; these are only the app's own words.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace imquiz::app {
+
+enum class Language { English, Russian, Indonesian, Count };
+
+// "en", "ru", "id": the codes banks use too.
+const char* language_code(Language language);
+// Its own name, as shown in the language picker ("Русский").
+const char* language_native_name(Language language);
+// Best match for a code such as "ru-RU" or "id"; false when none of ours fits.
+bool language_from_code(std::string_view code, Language& out);
+
+enum class Str {
+    AppName,
+    Loading,
+    LoadingQuiz,
+    Catalog,
+    CatalogEmpty,
+    QuestionsCount,       // "%d questions"
+    Languages,
+    BestScore,            // "Best: %d%%"
+    NotTakenYet,
+    InProgress,           // "In progress: %d of %d answered"
+    NotANumber,
+    Start,
+    Continue,
+    StartOver,
+    Settings,
+    Back,
+    Check,
+    Next,
+    SeeResults,
+    Correct,
+    Incorrect,
+    PartlyCorrect,
+    YourAnswer,
+    CorrectAnswer,
+    Explanation,
+    SelectOne,
+    SelectAll,
+    TrueLabel,
+    FalseLabel,
+    TypeNumber,
+    TypeAnswer,
+    QuestionOf,           // "Question %d of %d"
+    Results,
+    Score,                // "%s of %s points"
+    Passed,
+    NotPassed,
+    PassMark,             // "Pass mark: %d%%"
+    TimeTaken,
+    Retry,
+    ReviewMistakes,
+    BackToCatalog,
+    PastAttempts,
+    NoAnswer,
+    Theme,
+    ThemeLight,
+    ThemeDark,
+    ThemeSystem,
+    TextSize,
+    Language,
+    Progress,
+    ExportProgress,
+    ImportProgress,
+    ImportSummary,        // "Imported: %d quizzes, %d attempts added"
+    ImportFailed,
+    StorageUnavailable,
+    StorageWriteFailed,
+    Dismiss,
+    CouldNotLoad,
+    InvalidBank,
+    RetryLoad,
+    ShortcutsHint,
+    KeyboardHint,
+    Done,
+    QuizNotFound,
+    NewerVersionRecord,
+    Count
+};
+
+const char* tr(Language language, Str id);
+
+}  // namespace imquiz::app

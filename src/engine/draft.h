@@ -1,0 +1,39 @@
+// What the learner has selected or typed on the current question, before Check: the rules for
+// editing it and for when it can be checked live here, once, for every rendering (the canvas,
+// the accessibility mirror, the page's text field only send edits and read the verdict).
+#pragma once
+
+#include "engine/bank.h"
+#include "engine/session.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace imquiz {
+
+struct Draft {
+    std::size_t question_index = static_cast<std::size_t>(-1);
+    std::vector<std::string> selected;   // choice ids, or "true" / "false"
+    std::string typed;                   // numeric and short-text answers
+    InputProblem refused = InputProblem::None;  // why the last Check was turned down
+};
+
+// The longest typed answer kept, in bytes (cut at a character boundary).
+constexpr std::size_t max_typed_answer_bytes = 1000;
+
+// Picks (single choice, true/false) or toggles (multiple choice) `choice_id`; ignores ids the
+// question does not have. Returns whether the draft changed.
+bool choose(Draft& draft, const Question& question, const std::string& choice_id);
+void set_typed(Draft& draft, std::string_view text);
+
+bool is_selected(const Draft& draft, const std::string& choice_id);
+Response draft_response(const Draft& draft, const Question& question);
+
+// Whether Check is worth pressing: something is chosen, or something other than white space is
+// typed (the same white-space rule check() uses). A typed answer that is not a number still can
+// be checked: check() refuses it, and the learner is told why (Draft::refused).
+bool can_check(const Draft& draft, const Question& question);
+
+} // namespace imquiz

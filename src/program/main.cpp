@@ -1,0 +1,195 @@
+// ImQuiz: set up, then one function per frame. Who calls it, and when, is platform::run_main_loop.
+#include "app/app.h"
+#include "app/page_protocol.h"
+#include "app/screen_model.h"
+#include "platform/platform.h"
+#include "program/imgui_backend.h"
+#include "ui/views.h"
+
+#include <GLES2/gl2.h>  // what imgui_impl_opengl3 uses under Emscripten (WebGL 2 underneath)
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace imquiz;
+
+// Everything the frame function needs; lives for the whole run.
+struct Program {
+    app::AppState state;
+    app::ScreenModel screen;     // what the screen shows, rebuilt when the state changed
+    std::string screen_json;     // the same, for the page (without this frame's items)
+    bool screen_stale = true;
+    imquiz::program::ImGuiBackend backend;
+    ui::Views views;
+    ui::Fonts fonts;
+    float fonts_scale = 0;       // text scale the atlas was built for
+    float fonts_ratio = 0;       // device pixel ratio the atlas was built for
+    int frames_drawn = 0;
+    bool first_question_signalled = false;
+    std::string last_items_json;
+    std::string last_title;
+    int last_height = 0;
+};
+
+void rebuild_fonts_if_needed(Program& program, float ratio) {
+    float scale = program.state.preferences.text_scale;
+    if (program.fonts_scale == scale && program.fonts_ratio == ratio) return;
+    program.fonts = ui::build_fonts(program.state.font_data, scale, ratio);
+    program.fonts_scale = scale;
+    program.fonts_ratio = ratio;
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+ui::Palette current_palette(const app::AppState& state) {
+    bool dark = app::wants_dark(state);
+    if (platform::system_prefers_more_contrast()) return ui::high_contrast_palette(dark);
+    return dark ? ui::dark_palette() : ui::light_palette();
+}
+
+void rebuild_screen_if_stale(Program& program) {
+    if (!program.screen_stale) return;
+    program.screen = app::build_screen(program.state);
+    program.screen_stale = false;
+    program.screen_json.clear();
+}
+
+std::string items_to_json(const std::vector<ui::ItemRect>& items) {
+    std::string json = "[";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const auto& item = items[i];
+        char rect[256];
+        std::snprintf(rect, sizeof rect, "\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f", item.x, item.y, item.width,
+                      item.height);
+        json += (i ? ",{\"id\":\"" : "{\"id\":\"") + item.id + "\"," + rect;
+        if (item.font_px > 0) {
+            // The colour as CSS wants it: #rrggbb from ImGui's packed 0xAABBGGRR.
+            std::snprintf(rect, sizeof rect, ",\"fontSize\":%.2f,\"inset\":%.1f,\"color\":\"#%02x%02x%02x\"",
+                          item.font_px, item.inset_px, item.text_color & 0xFF, (item.text_color >> 8) & 0xFF,
+                          (item.text_color >> 16) & 0xFF);
+            json += rect;
+        }
+        json += "}";
+    }
+    return json + "]";
+}
+
+// What the page learns after each drawn frame: the screen for the accessibility mirror, the
+// text field and tests, title and language for the document, height for an embedding iframe,
+// start-up signals.
+void publish(Program& program, const std::vector<ui::ItemRect>& items) {
+    std::string items_json = items_to_json(items);
+    bool fresh = program.screen_json.empty();
+    if (fresh) program.screen_json = app::screen_to_page(program.state, program.screen);
+    if (fresh || items_json != program.last_items_json) {
+        program.last_items_json = items_json;
+        platform::publish_state(app::with_items(program.screen_json, items_json));
+    }
+    if (program.screen.title != program.last_title) {
+        program.last_title = program.screen.title;
+        platform::set_document_info(program.screen.language, program.screen.title);
+    }
+    if (program.state.embed) {
+        ImGuiWindow* window = ImGui::FindWindowByName("##imquiz");
+        int height = window ? static_cast<int>(std::ceil(window->ContentSize.y + window->WindowPadding.y * 2)) : 0;
+        if (height > 0 && height != program.last_height) {
+            program.last_height = height;
+            platform::report_content_height(height);
+        }
+    }
+    if (program.frames_drawn == 1) platform::signal("first-frame");
+    if (!program.first_question_signalled && program.state.screen == app::Screen::Question) {
+        program.first_question_signalled = true;
+        platform::signal("first-question");
+    }
+}
+
+bool frame(void* user) {
+    Program& program = *static_cast<Program*>(user);
+    bool changed = app::poll(program.state);
+    if (changed) program.screen_stale = true;
+    // Nothing readable to draw yet, or the first screen would be a passing one: the page's
+    // spinner stays until the app can show what was asked for.
+    if (program.state.font_data.empty() || app::opening_quiz(program.state)) return true;
+
+    // The canvas follows the page's size times the device pixel ratio (crisp on HiDPI screens).
+    int width = 0, height = 0;
+    float ratio = 1.0f;
+    platform::viewport_size(width, height, ratio);
+    platform::resize_surface(static_cast<int>(width * ratio), static_cast<int>(height * ratio));
+    rebuild_fonts_if_needed(program, ratio);
+    if (imquiz::program::imgui_backend_new_frame(program.backend, width, height, ratio)) platform::request_frames(2);
+
+    ui::UiContext ui;
+    ui.palette = current_palette(program.state);
+    ui.metrics.text_scale = program.state.preferences.text_scale;
+    ui.fonts = program.fonts;
+    ui.reduced_motion = platform::system_prefers_reduced_motion();
+    ui.touch_input = program.backend.touch_input;
+    std::vector<ui::ItemRect> items;
+    ui.items = &items;
+    ui::apply_style(ui.palette, ui.metrics);
+
+    rebuild_screen_if_stale(program);
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui::NewFrame();
+    app::Action action = ui::draw_screen(program.views, ui, program.screen);
+    ImGui::Render();
+    imquiz::program::imgui_backend_end_frame(program.backend);
+
+    ImGuiIO& io = ImGui::GetIO();
+    glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
+               static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+    ImVec4 background = ImGui::ColorConvertU32ToFloat4(ui.palette.background);
+    glClearColor(background.x, background.y, background.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // the browser presents it after this frame
+    ++program.frames_drawn;
+
+    // Effects after the frame, never in the middle of drawing it.
+    if (action.kind != app::Action::Kind::None) {
+        if (action.kind == app::Action::Kind::Next || action.kind == app::Action::Kind::Retry ||
+            action.kind == app::Action::Kind::ReviewMistakes)
+            program.views.results.scroll_to_top = true;
+        app::apply(program.state, action);
+        changed = true;
+        // The page must not read a screen the state has already left: publish the new one now,
+        // with this frame's rectangles (the next frame brings the new ones).
+        program.screen_stale = true;
+        rebuild_screen_if_stale(program);
+    }
+    publish(program, items);
+    // A changed state needs a couple more frames for ImGui's layout to settle.
+    if (changed) platform::request_frames(3);
+    return true;
+}
+
+}  // namespace
+
+int main(int, char**) {
+    imquiz::platform::init();
+    // On failure the page has already told the learner why (no WebGL 2 here).
+    if (!imquiz::platform::create_gl_surface()) return 1;
+
+    static Program program;  // outlives main(): the browser keeps calling frame() after it returns
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // settings persist through our own storage, not imgui.ini
+    io.LogFilename = nullptr;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    imquiz::program::imgui_backend_init(program.backend);
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+
+    imquiz::app::start(program.state);
+    imquiz::platform::run_main_loop(frame, &program);
+    // On the web, run_main_loop returns at once and the browser drives frame() from now on.
+    return 0;
+}
