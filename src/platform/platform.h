@@ -4,12 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
-
-namespace imquiz {
-class KeyValueStore;
-}
 
 namespace imquiz::platform {
 
@@ -98,7 +95,13 @@ bool take_fetch_result(FetchResult& result);
 // ---- Persistent storage ----
 
 // localStorage, namespaced per deployment; falls back to memory when the browser refuses.
-KeyValueStore& storage();
+// Plain strings both ways: what is stored (progress records, settings) is the app's business.
+std::optional<std::string> storage_get(const std::string& key);
+// False when the value could not be stored (quota exceeded, storage disabled).
+bool storage_set(const std::string& key, const std::string& value);
+// True when the key is gone afterwards (also when it never existed).
+bool storage_remove(const std::string& key);
+std::vector<std::string> storage_keys();
 bool storage_is_persistent();
 // Keys another tab changed since the last call (the browser's `storage` event).
 std::vector<std::string> take_changed_storage_keys();

@@ -1,7 +1,6 @@
 // platform.h for the browser. The JavaScript half is library_imquiz.js + web/boot.js.
 #include "platform/platform.h"
 
-#include "engine/storage.h"
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -68,23 +67,6 @@ std::vector<std::string> split_lines(const std::string& text) {
     }
     return lines;
 }
-
-class BrowserStore final : public KeyValueStore {
-public:
-    std::optional<std::string> get(std::string_view key) override {
-        std::string k(key);
-        char* value = imquiz_js_storage_get(k.c_str());
-        if (!value) return std::nullopt;
-        return adopt(value);
-    }
-    bool set(std::string_view key, std::string_view value) override {
-        return imquiz_js_storage_set(std::string(key).c_str(), std::string(value).c_str()) != 0;
-    }
-    bool remove(std::string_view key) override {
-        return imquiz_js_storage_remove(std::string(key).c_str()) != 0;
-    }
-    std::vector<std::string> keys() override { return split_lines(adopt(imquiz_js_storage_keys())); }
-};
 
 // Frames are drawn from requestAnimationFrame callbacks that library_imquiz.js schedules only
 // while someone wants frames: idle costs nothing, and input (boot.js) wakes the loop.
@@ -192,10 +174,16 @@ bool take_fetch_result(FetchResult& result) {
     return true;
 }
 
-KeyValueStore& storage() {
-    static BrowserStore store;
-    return store;
+std::optional<std::string> storage_get(const std::string& key) {
+    char* value = imquiz_js_storage_get(key.c_str());
+    if (!value) return std::nullopt;
+    return adopt(value);
 }
+bool storage_set(const std::string& key, const std::string& value) {
+    return imquiz_js_storage_set(key.c_str(), value.c_str()) != 0;
+}
+bool storage_remove(const std::string& key) { return imquiz_js_storage_remove(key.c_str()) != 0; }
+std::vector<std::string> storage_keys() { return split_lines(adopt(imquiz_js_storage_keys())); }
 bool storage_is_persistent() { return imquiz_js_storage_persistent() != 0; }
 std::vector<std::string> take_changed_storage_keys() { return split_lines(adopt(imquiz_js_storage_take_changed())); }
 

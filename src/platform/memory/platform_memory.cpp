@@ -1,0 +1,155 @@
+#include "platform/memory/platform_memory.h"
+
+namespace imquiz::platform {
+
+namespace {
+
+struct PendingFetch {
+    int id;
+    std::string url;
+};
+
+struct Internals {
+    memory::World world;
+    int next_request = 0;
+    std::vector<PendingFetch> pending;
+    std::deque<FetchResult> completed;
+};
+
+Internals& internals() {
+    static Internals instance;
+    return instance;
+}
+
+}  // namespace
+
+namespace memory {
+
+World& world() { return internals().world; }
+
+void reset() { internals() = Internals{}; }
+
+void deliver_fetches() {
+    Internals& in = internals();
+    for (const PendingFetch& pending : in.pending) {
+        FetchResult result;
+        result.request_id = pending.id;
+        result.url = pending.url;
+        auto status = in.world.http_status.find(pending.url);
+        auto file = in.world.files.find(pending.url);
+        if (status != in.world.http_status.end()) {
+            result.http_status = status->second;
+            result.error = "HTTP " + std::to_string(status->second);
+            if (status->second >= 200 && status->second < 300 && file != in.world.files.end()) result.body = file->second;
+        } else if (file != in.world.files.end()) {
+            result.http_status = 200;
+            result.body = file->second;
+        } else {
+            result.http_status = 404;
+            result.error = "HTTP 404 (not found)";
+        }
+        in.completed.push_back(std::move(result));
+    }
+    in.pending.clear();
+}
+
+}  // namespace memory
+
+void init() {}
+void run_main_loop(FrameFunction, void*) {}
+void request_frames(int) {}
+bool create_gl_surface() { return false; }
+void resize_surface(int, int) {}
+double monotonic_ms() { return internals().world.now_ms; }
+bool take_input_event(InputEvent&) { return false; }
+void set_cursor(Cursor) {}
+
+std::string url_parameter(const char* name) {
+    auto& parameters = internals().world.url_parameters;
+    auto it = parameters.find(name);
+    return it == parameters.end() ? std::string() : it->second;
+}
+std::string browser_language() { return internals().world.browser_language; }
+bool system_prefers_dark() { return internals().world.prefers_dark; }
+bool system_prefers_reduced_motion() { return false; }
+bool system_prefers_more_contrast() { return false; }
+std::uint64_t random_u64() { return internals().world.random; }
+double now_ms() { return internals().world.now_ms; }
+void viewport_size(int& css_width, int& css_height, float& device_pixel_ratio) {
+    css_width = 800;
+    css_height = 600;
+    device_pixel_ratio = 1;
+}
+void set_document_info(const std::string& language, const std::string& title) {
+    internals().world.document_language = language;
+    internals().world.document_title = title;
+}
+
+int start_fetch(const std::string& url) {
+    Internals& in = internals();
+    int id = ++in.next_request;
+    in.world.fetched.push_back(url);
+    in.pending.push_back({id, url});
+    return id;
+}
+bool take_fetch_result(FetchResult& result) {
+    Internals& in = internals();
+    if (in.completed.empty()) return false;
+    result = std::move(in.completed.front());
+    in.completed.pop_front();
+    return true;
+}
+
+std::optional<std::string> storage_get(const std::string& key) {
+    auto& storage = internals().world.storage;
+    auto it = storage.find(key);
+    if (it == storage.end()) return std::nullopt;
+    return it->second;
+}
+bool storage_set(const std::string& key, const std::string& value) {
+    if (internals().world.storage_full) return false;
+    internals().world.storage[key] = value;
+    return true;
+}
+bool storage_remove(const std::string& key) {
+    internals().world.storage.erase(key);
+    return true;
+}
+std::vector<std::string> storage_keys() {
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : internals().world.storage) keys.push_back(key);
+    return keys;
+}
+bool storage_is_persistent() { return internals().world.storage_persistent; }
+std::vector<std::string> take_changed_storage_keys() {
+    std::vector<std::string> keys;
+    keys.swap(internals().world.changed_storage_keys);
+    return keys;
+}
+
+void post_to_host(const std::string& json) { internals().world.host_messages.push_back(json); }
+void report_content_height(int) {}
+
+void download_text_file(const std::string& file_name, const std::string& text) {
+    internals().world.downloads.emplace_back(file_name, text);
+}
+void pick_text_file() { ++internals().world.file_pickers_opened; }
+bool take_picked_file(std::string& text) {
+    auto& picked = internals().world.picked_file;
+    if (!picked) return false;
+    text = std::move(*picked);
+    picked.reset();
+    return true;
+}
+
+void publish_state(const std::string& json) { internals().world.state_json = json; }
+bool take_page_action(std::string& json) {
+    auto& actions = internals().world.page_actions;
+    if (actions.empty()) return false;
+    json = std::move(actions.front());
+    actions.pop_front();
+    return true;
+}
+void signal(const char* event_name) { internals().world.signals.push_back(event_name); }
+
+}  // namespace imquiz::platform

@@ -1,0 +1,53 @@
+// platform.h in memory, for native tests of the app: files to "fetch" are handed in by the test,
+// storage is a map, the clock moves only when the test moves it, and everything the app sends
+// out (published state, host messages, downloads, signals) is kept for the test to read.
+// No drawing surface and no input: tests drive the app through its actions, as the page does.
+#pragma once
+
+#include "platform/platform.h"
+
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace imquiz::platform::memory {
+
+struct World {
+    // What the app finds
+    std::map<std::string, std::string> url_parameters;
+    std::string browser_language = "en";
+    bool prefers_dark = false;
+    // Files by URL, relative to the page; a missing one answers 404. Fetches complete when the
+    // test calls deliver_fetches(), not at once, as on the web.
+    std::map<std::string, std::string> files;
+    std::map<std::string, int> http_status;   // URL -> status to answer instead of 200
+    std::map<std::string, std::string> storage;
+    bool storage_persistent = true;
+    bool storage_full = false;                // every storage_set fails, as a full localStorage
+    double now_ms = 1'767'225'600'000.0;      // 2026-01-01T00:00:00Z
+    std::uint64_t random = 0x5EED;
+
+    // What the app did
+    std::vector<std::string> fetched;         // every URL asked for, in order
+    std::string state_json;                   // the last published state
+    std::vector<std::string> host_messages;
+    std::vector<std::string> signals;
+    std::string document_language, document_title;
+    std::vector<std::pair<std::string, std::string>> downloads;  // file name, text
+    int file_pickers_opened = 0;
+
+    // Queued for the app
+    std::deque<std::string> page_actions;
+    std::optional<std::string> picked_file;
+    std::vector<std::string> changed_storage_keys;
+};
+
+// The one world the functions of platform.h read and write; reset() gives a fresh one.
+World& world();
+void reset();
+// Completes every fetch the app has started (answers from World::files).
+void deliver_fetches();
+
+}  // namespace imquiz::platform::memory
