@@ -3,9 +3,10 @@
 // so everything a learner can read or do there is also here.
 //
 // Rules this file keeps:
-// - Rendered only from ImQuizHost.state (app::describe in src/app/app.cpp), never from a model of
-//   its own, so canvas and mirror cannot disagree. Acting on it sends the same actions the canvas
-//   would (ImQuizHost.act); the app applies them and publishes the new state.
+// - Rendered only from ImQuizHost.state (the screen model, docs/page-protocol.md), never from a
+//   model, a rule or a word of its own, so canvas and mirror cannot disagree. Acting on it sends
+//   the actions the model's buttons and choices carry (ImQuizHost.act); the app applies them and
+//   publishes the new state.
 // - DOM nodes are reused by key: a state update never re-creates a control whose content did not
 //   change, so focus and the screen reader's position stay put while the app redraws.
 // - Bank text goes in with textContent only (banks are data, not markup).
@@ -89,35 +90,6 @@
     unused.forEach(function (node) { node.remove(); });
   }
 
-  // ---- Words ------------------------------------------------------------------------------
-  var labels = {};
-  function word(key) { return labels[key] || key; }
-  // The app's printf-style strings ("Question %d of %d", "Best: %d%%").
-  function format(template) {
-    var args = Array.prototype.slice.call(arguments, 1);
-    return String(template).replace(/%%|%[ds]/g, function (token) { return token === '%%' ? '%' : String(args.shift()); });
-  }
-  // Ends a phrase with a full stop unless it already ends a sentence, for joined announcements.
-  function sentence(text) {
-    text = String(text || '').trim();
-    return !text ? '' : /[.!?…:;)»"”]$/.test(text) ? text : text + '.';
-  }
-  function answerText(value) {
-    if (value === 'true') return word('trueLabel');
-    if (value === 'false') return word('falseLabel');
-    return String(value).replace(/ ± 0$/, '');  // an exact number: the canvas shows "20", not "20 ± 0"
-  }
-  function percent(value) { return Math.round(value) + '%'; }
-  function points(value) { return Math.abs(value - Math.round(value)) < 1e-9 ? String(Math.round(value)) : value.toFixed(2); }
-  function duration(ms) {
-    var seconds = Math.floor(ms / 1000);
-    var two = function (n) { return (n < 10 ? '0' : '') + n; };
-    return seconds >= 3600 ? Math.floor(seconds / 3600) + ':' + two(Math.floor(seconds / 60) % 60) + ':' + two(seconds % 60)
-                           : Math.floor(seconds / 60) + ':' + two(seconds % 60);
-  }
-  var languageNames = [['en', 'English'], ['ru', 'Русский'], ['id', 'Bahasa Indonesia']];
-  var textSizes = [[0.875, '88%'], [1, '100%'], [1.125, '113%'], [1.25, '125%'], [1.5, '150%']];
-
   // ---- Who is driving: the mirror, or the canvas -----------------------------------------------
   // Focus follows the app's screen changes only for a learner who works in the mirror. That is
   // remembered from their own actions, not read from document.activeElement when the state
@@ -145,13 +117,11 @@
     (event.shiftKey ? controls[controls.length - 1] : controls[0]).focus();
   }, true);
 
-  // Esc goes back one step, as on the canvas.
+  // Esc does what the app says it does on this screen (as on the canvas).
   mirror.addEventListener('keydown', function (event) {
     var state = host.state;
-    if (event.key !== 'Escape' || !state) return;
-    if (state.screen === 'settings') act({ type: 'close-settings' });
-    else if ((state.screen === 'question' || state.screen === 'results') && !state.embed) act({ type: 'catalog' });
-    else return;
+    if (event.key !== 'Escape' || !state || !state.escape) return;
+    act(state.escape);
     event.preventDefault();
   });
 
@@ -165,16 +135,20 @@
     clearTimeout(resyncTimer);
     resyncTimer = setTimeout(function () { render(host.state, true); }, 400);
   }
-  function button(key, text, action, extra) {
+  // A button of the screen model: its label, its accessible name, enabled or not, its action.
+  function button(model, extra) {
+    if (!model) return null;
     extra = extra || {};
-    var attrs = Object.assign({ type: 'button', 'data-action': action.type }, extra.attrs || {});
-    return h('button', { key: key, text: text, attrs: attrs, on: { click: function () {
-      if (attrs['aria-disabled'] === 'true') return;
-      act(action);
+    var attrs = Object.assign({ type: 'button', 'data-action': model.action ? model.action.type : null,
+                                'aria-label': model.name !== model.label ? model.name : null,
+                                'aria-disabled': model.enabled ? null : 'true' }, extra.attrs || {});
+    return h('button', { key: model.id, text: model.label, attrs: attrs, on: { click: function () {
+      if (!model.enabled || !model.action) return;
+      act(model.action);
     } } });
   }
 
-  // ---- Screens -----------------------------------------------------------------------------
+  // ---- Screens: each renders its part of the screen model, nothing more ---------------------
   function heading(level, key, text, extra) {
     return h('h' + level, { key: key, text: text, attrs: Object.assign({ tabindex: '-1' }, extra || {}) });
   }
@@ -183,59 +157,41 @@
     if (!state.notice) return null;
     return h('div', { key: 'notice', attrs: { class: 'mirror-notice' } }, [
       h('p', { text: state.notice }),
-      button('dismiss', word('dismiss'), { type: 'dismiss' }),
+      button(state.noticeDismiss),
     ]);
   }
 
   function catalogScreen(state) {
-    var children = [
-      heading(1, 'title', word('appName'), { 'data-mirror-h1': '' }),
-      notice(state),
-      button('settings', word('settings'), { type: 'settings' }),
-    ];
-    if (state.catalogError) {
+    var catalog = state.catalog;
+    var children = [heading(1, 'title', catalog.heading, { 'data-mirror-h1': '' }), notice(state), button(catalog.settings)];
+    if (catalog.error) {
       children.push(h('div', { key: 'catalog-error', attrs: { class: 'mirror-problem' } }, [
-        h('p', { text: word('couldNotLoad') }), h('p', { text: state.catalogError }) ]));
-    } else if (!state.banks.length) {
-      children.push(h('p', { key: 'empty', text: word('catalogEmpty') }));
+        h('p', { text: catalog.errorTitle }), h('p', { text: catalog.error }) ]));
+    } else if (catalog.empty) {
+      children.push(h('p', { key: 'empty', text: catalog.empty }));
     }
-    if (state.quizNotFound) {
+    if (catalog.notFound) {
       children.push(h('div', { key: 'not-found', attrs: { class: 'mirror-problem' } }, [
-        h('p', { text: word('quizNotFound') }), h('p', { text: 'quiz=' + state.quizNotFound }) ]));
+        h('p', { text: catalog.notFoundTitle }), h('p', { text: catalog.notFound }) ]));
     }
-    var list = state.banks.map(function (bank) {
-      var id = 'mirror-bank-' + bank.id;
-      var items = [];
+    var list = state.banks.map(function (bank, index) {
+      var id = 'mirror-bank-' + index;
+      var items = [h('h2', { key: 'title', text: bank.title, attrs: { id: id } })];
       if (bank.state === 'loading') {
-        items.push(h('h2', { key: 'title', text: bank.id || bank.url, attrs: { id: id } }));
-        items.push(h('p', { key: 'loading', text: word('loadingQuiz') }));
+        items.push(h('p', { key: 'loading', text: bank.standing }));
       } else if (bank.state === 'fetch-failed' || bank.state === 'invalid') {
-        var invalid = bank.state === 'invalid';
-        items.push(h('h2', { key: 'title', text: invalid ? word('invalidBank') : word('couldNotLoad'), attrs: { id: id } }));
         items.push(h('p', { key: 'url', text: bank.url }));
-        if (invalid) items.push(h('ul', { key: 'problems' }, (bank.problems || []).slice(0, 8).map(function (p) { return h('li', { text: p }); })));
-        else items.push(h('p', { key: 'error', text: bank.error || '' }));
-        items.push(button('retry-load', word('retryLoad'), { type: 'retry-load', quiz: bank.id },
-                          { attrs: { 'aria-describedby': id } }));
+        if (bank.state === 'invalid') items.push(h('ul', { key: 'problems' }, bank.problems.map(function (p) { return h('li', { text: p }); })));
+        else items.push(h('p', { key: 'error', text: bank.error }));
       } else {
-        items.push(h('h2', { key: 'title', text: bank.title, attrs: { id: id } }));
         if (bank.description) items.push(h('p', { key: 'description', text: bank.description }));
-        items.push(h('p', { key: 'meta', text: format(word('questionsCount'), bank.questions) + ' · ' +
-                                                 word('languages') + ': ' + bank.languages.join(', ').toUpperCase() }));
-        items.push(h('p', { key: 'best', text: bank.bestPercent !== undefined
-          ? format(word('bestScore'), Math.round(bank.bestPercent)) : word('notTakenYet') }));
-        // "Start" twice on one page says nothing: the quiz title completes each button's name.
-        var open = bank.inProgress ? word('continue') : word('start');
-        items.push(button('open', open, { type: 'open', quiz: bank.id },
-                          { attrs: { 'aria-label': open + ': ' + bank.title } }));
-        if (bank.inProgress) {
-          items.push(button('start-over', word('startOver'), { type: 'start-over', quiz: bank.id },
-                            { attrs: { 'aria-label': word('startOver') + ': ' + bank.title } }));
-        }
+        items.push(h('p', { key: 'meta', text: bank.meta }));
+        items.push(h('p', { key: 'standing', text: bank.standing }));
       }
-      return h('li', { key: bank.id || bank.url, attrs: { 'aria-labelledby': id } }, items);
+      bank.buttons.forEach(function (b) { items.push(button(b)); });
+      return h('li', { key: bank.id, attrs: { 'aria-labelledby': id } }, items);
     });
-    if (list.length) children.push(h('ul', { key: 'banks', attrs: { class: 'mirror-list', 'aria-label': word('catalog') } }, list));
+    if (list.length) children.push(h('ul', { key: 'banks', attrs: { class: 'mirror-list', 'aria-label': catalog.listLabel } }, list));
     return children;
   }
 
@@ -246,189 +202,143 @@
 
   function questionScreen(state) {
     var q = state.question;
-    var quizTitle = state.quiz ? state.quiz.title : '';
-    var children = [heading(1, 'title', quizTitle, { 'data-mirror-h1': '' }), notice(state)];
-    if (!state.embed) children.push(button('back', word('back'), { type: 'catalog' }));
+    var children = [heading(1, 'title', q ? q.quizTitle : (state.quiz ? state.quiz.title : ''), { 'data-mirror-h1': '' }),
+                    notice(state)];
     if (!q) return children;
+    children.push(button(q.back));
     var key = questionKey(state);
     var checked = !!q.feedback;
-    var isChoice = q.type === 'single_choice' || q.type === 'multiple_choice' || q.type === 'true_false';
-    var multiple = q.type === 'multiple_choice';
     var promptId = 'mirror-prompt';
-    children.push(h('p', { key: 'counter', text: format(word('questionOf'), q.index, q.total) }));
+    children.push(h('p', { key: 'counter', text: q.position }));
 
     var form = [heading(2, 'prompt:' + key, q.prompt, { id: promptId, 'data-mirror-prompt': '' })];
-    var canCheck = false;
-    if (isChoice) {
-      canCheck = q.choices.some(function (c) { return c.selected; });
-      if (!checked) form.push(h('p', { key: 'hint', text: word(multiple ? 'selectAll' : 'selectOne'), attrs: { id: 'mirror-hint' } }));
+    if (q.choices.length) {
+      if (q.instruction) form.push(h('p', { key: 'hint', text: q.instruction, attrs: { id: 'mirror-hint' } }));
       var rows = q.choices.map(function (choice, i) {
         var inputId = 'mirror-choice-' + i;
-        var status = '';
-        if (checked) {
-          if (choice.correct && choice.selected) status = word('yourAnswer') + ' · ' + word('correct');
-          else if (choice.correct) status = word('correctAnswer');
-          else if (choice.selected) status = word('yourAnswer') + ' · ' + word('incorrect');
-        }
-        var detail = [status, choice.feedback || ''].filter(Boolean).join('. ');
+        var detail = [choice.status, choice.feedback || ''].filter(Boolean).join('. ');
         var statusId = inputId + '-status';
         return h('div', { key: key + ':' + choice.id, attrs: { class: 'mirror-choice' } }, [
-          h('input', { key: 'input', attrs: { type: multiple ? 'checkbox' : 'radio', id: inputId, name: 'mirror-choice',
+          h('input', { key: 'input', attrs: { type: q.multiple ? 'checkbox' : 'radio', id: inputId, name: 'mirror-choice',
                                                'aria-describedby': detail ? statusId : null },
-                       props: { checked: !!choice.selected, disabled: checked },
-                       on: { change: function () { act({ type: 'select', choice: choice.id }); } } }),
+                       props: { checked: !!choice.selected, disabled: !choice.enabled },
+                       on: { change: function () { act(choice.action); } } }),
           h('label', { key: 'label', text: choice.text, attrs: { for: inputId } }),
           detail ? h('span', { key: 'status', text: detail, attrs: { id: statusId, class: 'mirror-status' } }) : null,
         ]);
       });
-      form.push(h('div', { key: 'choices:' + key, attrs: { role: multiple ? 'group' : 'radiogroup',
+      form.push(h('div', { key: 'choices:' + key, attrs: { role: q.multiple ? 'group' : 'radiogroup',
                                                            'aria-labelledby': promptId,
-                                                           'aria-describedby': checked ? null : 'mirror-hint',
+                                                           'aria-describedby': q.instruction ? 'mirror-hint' : null,
                                                            class: 'mirror-choices' } }, rows));
-    } else {
-      canCheck = /\S/.test(q.typed || '');
-      var hint = word(q.type === 'numeric' ? 'typeNumber' : 'typeAnswer');
-      form.push(h('label', { key: 'answer-label', text: hint, attrs: { for: 'mirror-answer' } }));
+    }
+    if (q.field) {
+      var field = q.field;
+      var described = [field.unit ? 'mirror-unit' : '', field.problem ? 'mirror-problem' : ''].filter(Boolean).join(' ');
+      form.push(h('label', { key: 'answer-label', text: field.label, attrs: { for: 'mirror-answer' } }));
       form.push(h('input', { key: 'answer:' + key, attrs: {
           type: 'text', id: 'mirror-answer', autocomplete: 'off', spellcheck: 'false',
-          inputmode: q.type === 'numeric' ? 'decimal' : null, readonly: checked, 'aria-readonly': checked ? 'true' : null,
-          'aria-describedby': q.unit ? 'mirror-unit' : null },
-        props: { value: q.typed || '' },
+          inputmode: field.numeric ? 'decimal' : null, readonly: field.readOnly, 'aria-readonly': field.readOnly ? 'true' : null,
+          'aria-invalid': field.problem ? 'true' : null, 'aria-describedby': described || null },
+        props: { value: field.value },
         on: { input: function (event) { act({ type: 'type', text: event.target.value }); } } }));
-      if (q.unit) form.push(h('p', { key: 'unit', text: q.unit, attrs: { id: 'mirror-unit' } }));
+      if (field.unit) form.push(h('p', { key: 'unit', text: field.unit, attrs: { id: 'mirror-unit' } }));
+      if (field.problem) form.push(h('p', { key: 'problem', text: field.problem, attrs: { id: 'mirror-problem', role: 'alert' } }));
     }
-    // Enter in a choice or the text field checks, as on the canvas (implicit form submission).
+    // Enter in a choice or the text field presses the primary button, as on the canvas
+    // (implicit form submission): Check before the answer is checked.
     if (!checked) {
-      form.push(h('button', { key: 'check', text: word('check'),
-                              attrs: { type: 'submit', 'aria-disabled': canCheck ? null : 'true' } }));
+      form.push(h('button', { key: 'check', text: q.primary.label,
+                              attrs: { type: 'submit', 'data-action': q.primary.action.type,
+                                       'aria-disabled': q.primary.enabled ? null : 'true' } }));
     }
     children.push(h('form', { key: 'form', attrs: { class: 'mirror-form' },
                               on: { submit: function (event) {
                                 event.preventDefault();
-                                if (!host.state || !host.state.question || host.state.question.feedback) return;
-                                act({ type: 'check' });
+                                var now = host.state && host.state.question;
+                                if (!now || now.feedback || !now.primary.enabled) return;
+                                act(now.primary.action);
                               } } }, form));
 
     if (checked) {
       var feedback = q.feedback;
-      var verdict = verdictWord(feedback);
-      var section = [heading(2, 'verdict:' + key, verdict, { id: 'mirror-verdict', 'data-mirror-feedback': '' })];
-      if (!isChoice || !feedback.correct) {
-        section.push(h('p', { key: 'correct-answer', text: word('correctAnswer') + ': ' +
-                                                          feedback.correctAnswer.map(answerText).join('; ') }));
-      }
+      var section = [heading(2, 'verdict:' + key, feedback.verdict, { id: 'mirror-verdict', 'data-mirror-feedback': '' })];
+      if (feedback.correctAnswerLine) section.push(h('p', { key: 'correct-answer', text: feedback.correctAnswerLine }));
       if (feedback.explanation) {
-        section.push(h('h3', { key: 'explanation-heading', text: word('explanation') }));
+        section.push(h('h3', { key: 'explanation-heading', text: feedback.explanationHeading }));
         section.push(h('p', { key: 'explanation', text: feedback.explanation }));
       }
       children.push(h('section', { key: 'feedback:' + key, attrs: { 'aria-labelledby': 'mirror-verdict',
                                                                    class: 'mirror-feedback' } }, section));
-      var last = q.index >= q.total;
-      children.push(button('next', word(last ? 'seeResults' : 'next'), { type: 'next' }));
+      children.push(button(q.primary));
     }
     return children;
   }
 
-  function verdictWord(feedback) {
-    return word(feedback.correct ? 'correct' : feedback.score > 0 ? 'partlyCorrect' : 'incorrect');
-  }
-
-  function outcomeWord(outcome) {
-    return word(outcome === 'correct' ? 'correct' : outcome === 'partial' ? 'partlyCorrect' : 'incorrect');
-  }
-
   function resultsScreen(state) {
     var r = state.results;
-    var children = [heading(1, 'title', word('results'), { 'data-mirror-h1': '' }), notice(state)];
-    if (!r) return children;
-    if (state.quiz) children.push(h('p', { key: 'quiz', text: state.quiz.title }));
+    if (!r) return [notice(state)];
+    var children = [heading(1, 'title', r.heading, { 'data-mirror-h1': '' }), notice(state)];
+    children.push(h('p', { key: 'quiz', text: r.quizTitle }));
     children.push(h('div', { key: 'score', attrs: { class: 'mirror-score' } }, [
-      h('p', { key: 'percent', text: percent(r.percent) }),
-      h('p', { key: 'points', text: format(word('score'), points(r.score), points(r.maxScore)) }),
-      h('p', { key: 'verdict', text: word(r.passed ? 'passed' : 'notPassed') }),
-      h('p', { key: 'mark', text: format(word('passMark'), r.passPercent) + ' · ' + word('timeTaken') + ' ' + duration(r.durationMs) }),
+      h('p', { key: 'percent', text: r.percentText }),
+      h('p', { key: 'points', text: r.points }),
+      h('p', { key: 'verdict', text: r.verdict }),
+      h('p', { key: 'mark', text: r.details }),
     ]));
-    if (r.missed > 0) children.push(button('review', word('reviewMistakes'), { type: 'review' }));
-    children.push(button('retry', word('retry'), { type: 'retry' }));
-    if (!state.embed) children.push(button('catalog', word('backToCatalog'), { type: 'catalog' }));
-    children.push(h('ol', { key: 'questions', attrs: { class: 'mirror-list' } }, r.questions.map(function (qr, i) {
+    r.buttons.forEach(function (b) { children.push(button(b)); });
+    children.push(h('ol', { key: 'questions', attrs: { class: 'mirror-list' } }, r.questions.map(function (row) {
       var items = [
-        h('h2', { key: 'heading', text: (i + 1) + '. ' + outcomeWord(qr.outcome) }),
-        h('p', { key: 'prompt', text: qr.prompt }),
-        h('p', { key: 'response', text: word('yourAnswer') + ': ' + (qr.response === null || qr.response === undefined ? word('noAnswer') : qr.response) }),
+        h('h2', { key: 'heading', text: row.heading }),
+        h('p', { key: 'prompt', text: row.prompt }),
+        h('p', { key: 'response', text: row.yourAnswer }),
       ];
-      if (qr.outcome !== 'correct') {
-        items.push(h('p', { key: 'correct', text: word('correctAnswer') + ': ' + qr.correctAnswer.map(answerText).join('; ') }));
-      }
-      if (qr.explanation) items.push(h('p', { key: 'explanation', text: qr.explanation }));
-      return h('li', { key: qr.id }, items);
+      if (row.correctAnswerLine) items.push(h('p', { key: 'correct', text: row.correctAnswerLine }));
+      if (row.explanation) items.push(h('p', { key: 'explanation', text: row.explanation }));
+      return h('li', { key: row.id }, items);
     })));
+    if (r.pastAttempts.length) {
+      children.push(h('h2', { key: 'past', text: r.pastHeading }));
+      children.push(h('ul', { key: 'past-list' }, r.pastAttempts.map(function (line) { return h('li', { text: line }); })));
+    }
     return children;
   }
 
-  function radioGroup(key, legend, options, current, onPick) {
-    return h('fieldset', { key: key, attrs: { class: 'mirror-options' } }, [h('legend', { key: 'legend', text: legend })]
-      .concat(options.map(function (option, i) {
-        var id = 'mirror-' + key + '-' + i;
-        return h('div', { key: String(option.value), attrs: { class: 'mirror-choice' } }, [
-          h('input', { key: 'input', attrs: { type: 'radio', id: id, name: 'mirror-' + key },
-                       props: { checked: option.value === current },
-                       on: { change: function () { onPick(option.value); } } }),
-          h('label', { key: 'label', text: option.label, attrs: { for: id, lang: option.lang || null } }),
+  function radioGroup(group) {
+    return h('fieldset', { key: group.id, attrs: { class: 'mirror-options' } }, [h('legend', { key: 'legend', text: group.legend })]
+      .concat(group.options.map(function (option, i) {
+        var id = 'mirror-' + group.id + '-' + i;
+        return h('div', { key: option.value, attrs: { class: 'mirror-choice' } }, [
+          h('input', { key: 'input', attrs: { type: 'radio', id: id, name: 'mirror-' + group.id },
+                       props: { checked: option.selected },
+                       on: { change: function () { act(option.action); } } }),
+          h('label', { key: 'label', text: option.label, attrs: { for: id, lang: option.lang } }),
         ]);
       })));
   }
 
   function settingsScreen(state) {
-    var prefs = state.preferences || {};
-    var scale = textSizes.reduce(function (best, size) {
-      return Math.abs(size[0] - prefs.textScale) < Math.abs(best - prefs.textScale) ? size[0] : best;
-    }, 1);
-    var children = [
-      heading(1, 'title', word('settings'), { 'data-mirror-h1': '' }),
-      notice(state),
-      button('back', word('back'), { type: 'close-settings' }),
-      radioGroup('language', word('language'), languageNames.map(function (l) {
-        return { value: l[0], label: l[1], lang: l[0] };
-      }), state.language, function (value) { act({ type: 'language', value: value }); }),
-      radioGroup('theme', word('theme'), [
-        { value: 'system', label: word('themeSystem') }, { value: 'light', label: word('themeLight') },
-        { value: 'dark', label: word('themeDark') },
-      ], prefs.theme, function (value) { act({ type: 'theme', value: value }); }),
-      radioGroup('text-size', word('textSize'), textSizes.map(function (s) { return { value: s[0], label: s[1] }; }),
-                 scale, function (value) { act({ type: 'text-size', value: value }); }),
-      h('h2', { key: 'progress', text: word('progress') }),
-    ];
-    if (!state.storagePersistent) children.push(h('p', { key: 'storage', text: word('storageUnavailable') }));
-    children.push(button('export', word('exportProgress'), { type: 'export' }));
-    children.push(button('import', word('importProgress'), { type: 'import' }));
-    if (state.importMessage) children.push(h('p', { key: 'import-message', text: state.importMessage }));
+    var s = state.settings;
+    if (!s) return [notice(state)];
+    var children = [heading(1, 'title', s.heading, { 'data-mirror-h1': '' }), notice(state), button(s.back)];
+    s.groups.forEach(function (group) { children.push(radioGroup(group)); });
+    children.push(h('h2', { key: 'progress', text: s.progressHeading }));
+    if (s.storageWarning) children.push(h('p', { key: 'storage', text: s.storageWarning }));
+    s.buttons.forEach(function (b) { children.push(button(b)); });
+    if (s.importMessage) children.push(h('p', { key: 'import-message', text: s.importMessage }));
     return children;
   }
 
-  function loadingScreen() {
-    return [heading(1, 'title', word('appName'), { 'data-mirror-h1': '' }), h('p', { key: 'loading', text: word('loading') })];
+  function loadingScreen(state) {
+    return [heading(1, 'title', state.catalog ? state.catalog.heading : 'ImQuiz', { 'data-mirror-h1': '' }),
+            h('p', { key: 'loading', text: state.loading || '' })];
   }
 
   var screens = { catalog: catalogScreen, question: questionScreen, results: resultsScreen, settings: settingsScreen };
 
-  // ---- Document: title per screen, language, theme, text size ---------------------------------
-  function documentTitle(state) {
-    var app = word('appName');
-    var quiz = state.quiz ? state.quiz.title : '';
-    switch (state.screen) {
-    case 'catalog': return word('catalog') + ' – ' + app;
-    case 'question': return state.question
-      ? [format(word('questionOf'), state.question.index, state.question.total), quiz, app].join(' – ') : quiz + ' – ' + app;
-    case 'results': return [word('results'), quiz, app].join(' – ');
-    case 'settings': return word('settings') + ' – ' + app;
-    default: return app;
-    }
-  }
+  // ---- Document: language, theme, text size (the title is the app's: set_document_info) -------
   function applyDocument(state) {
     if (!state) return;
-    var title = documentTitle(state);
-    if (document.title !== title) document.title = title;
     if (state.language && document.documentElement.lang !== state.language) document.documentElement.lang = state.language;
     var theme = state.preferences ? state.preferences.theme : 'system';
     document.documentElement.classList.toggle('theme-dark', theme === 'dark');
@@ -436,12 +346,6 @@
     var scale = state.preferences && state.preferences.textScale > 0 ? state.preferences.textScale : 1;
     mirror.style.setProperty('--mirror-text-scale', String(scale));  // CSSOM: allowed by the CSP
   }
-  // The app names the page after the quiz only; the mirror knows the screen, and has the last word.
-  var appSetDocumentInfo = host.setDocumentInfo;
-  host.setDocumentInfo = function (lang, title) {
-    appSetDocumentInfo.call(host, lang, title);
-    applyDocument(host.state);
-  };
 
   // ---- The live region: created once -------------------------------------------------------
   var live = document.createElement('div');
@@ -473,7 +377,6 @@
     var signature = JSON.stringify(state, withoutItems);
     if (!force && signature === lastSignature) return;
     lastSignature = signature;
-    labels = state.labels || {};
     applyDocument(state);
 
     var focusWasInMirror = mirror.contains(document.activeElement);
@@ -492,17 +395,12 @@
     }
     if (screenName !== last.screen) {
       focusTarget = screenRoot.querySelector('[data-mirror-h1]');
-      if (screenName === 'results' && state.results) {
-        var r = state.results;
-        announce([sentence(word('results')), sentence(percent(r.percent)),
-                  sentence(format(word('score'), points(r.score), points(r.maxScore))),
-                  sentence(word(r.passed ? 'passed' : 'notPassed'))].join(' '));
-      }
+      if (screenName === 'results' && state.results) announce(state.results.announcement);
     } else if (screenName === 'question' && key !== last.question) {
       focusTarget = screenRoot.querySelector('[data-mirror-prompt]');
     } else if (screenName === 'question' && key === last.question && hasFeedback && !last.feedback) {
       focusTarget = screenRoot.querySelector('[data-mirror-feedback]');
-      announce(feedbackAnnouncement(state.question));
+      announce(state.question.feedback.announcement);
     }
     if (state.importMessage && state.importMessage !== last.importMessage) announce(state.importMessage);
     last = { screen: screenName, question: key, feedback: hasFeedback, importMessage: state.importMessage || '' };
@@ -516,18 +414,6 @@
       if (!focusTarget && stranded) focusTarget = screenRoot.querySelector('[data-mirror-h1]');
       if (focusTarget && focusTarget !== active) focusTarget.focus();
     }
-  }
-
-  function feedbackAnnouncement(question) {
-    var feedback = question.feedback;
-    var parts = [sentence(verdictWord(feedback))];
-    question.choices.forEach(function (choice) { if (choice.selected && choice.feedback) parts.push(sentence(choice.feedback)); });
-    var isChoice = question.type === 'single_choice' || question.type === 'multiple_choice' || question.type === 'true_false';
-    if (!feedback.correct || !isChoice) {
-      parts.push(sentence(word('correctAnswer') + ': ' + feedback.correctAnswer.map(answerText).join('; ')));
-    }
-    if (feedback.explanation) parts.push(sentence(feedback.explanation));
-    return parts.filter(Boolean).join(' ');
   }
 
   host.stateListeners.push(function (state) { render(state, false); });

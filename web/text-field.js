@@ -25,14 +25,15 @@
     input.setAttribute('aria-hidden', 'true');
     input.addEventListener('input', function () { host.act({ type: 'type', text: input.value }); });
     input.addEventListener('keydown', function (event) {
+      // Enter and Esc do what the screen model says (the canvas does the same).
       var state = host.state;
+      var primary = state && state.question && state.question.primary;
       if (event.key === 'Enter') {
         event.preventDefault();
-        var checked = state && state.question && state.question.feedback;
-        host.act({ type: checked ? 'next' : 'check' });
-      } else if (event.key === 'Escape' && state && !state.embed) {
+        if (primary && primary.enabled) host.act(primary.action);
+      } else if (event.key === 'Escape' && state && state.escape) {
         event.preventDefault();
-        host.act({ type: 'catalog' });
+        host.act(state.escape);
       }
     });
     // Wheel over the field still scrolls the page content drawn on the canvas.
@@ -42,49 +43,42 @@
     document.getElementById('app').appendChild(input);
   }
 
-  function isDark(state) {
-    var theme = state.preferences && state.preferences.theme;
-    if (theme === 'dark') return true;
-    if (theme === 'light') return false;
-    return !!(window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
-  }
-
   function render(state) {
     var q = state && state.screen === 'question' && state.question;
-    var typed = q && (q.type === 'numeric' || q.type === 'short_text');
-    var item = typed && state.items.find(function (i) { return i.id === 'input:answer'; });
+    var field = q && q.field;
+    var item = field && state.items.find(function (i) { return i.id === 'input:answer'; });
     if (!item) {
       if (input && !input.hidden) {
         var hadFocus = document.activeElement === input;
         input.hidden = true;
         if (hadFocus) document.getElementById('canvas').focus();
       }
-      if (!typed) shownFor = null;
+      if (!field) shownFor = null;
       return;
     }
     if (!input) create();
     input.hidden = false;
-    var scale = (state.preferences && state.preferences.textScale) || 1;
-    // Inset by the frame's border and padding so the canvas-drawn frame stays visible around it.
-    var inset = 14 * scale;
-    input.style.left = (item.x + inset) + 'px';
+    // Inset by the frame's border and padding, in the canvas's own font and colour (the item
+    // says which), so the canvas-drawn frame stays visible around text that looks drawn by it.
+    input.style.left = (item.x + item.inset) + 'px';
     input.style.top = (item.y + 2) + 'px';
-    input.style.width = Math.max(20, item.w - inset * 2) + 'px';
+    input.style.width = Math.max(20, item.w - item.inset * 2) + 'px';
     input.style.height = Math.max(20, item.h - 4) + 'px';
-    input.style.fontSize = (18 * scale) + 'px';
-    input.style.color = isDark(state) ? '#e8ebf2' : '#1b2232';
-    input.inputMode = q.type === 'numeric' ? 'decimal' : 'text';
-    input.readOnly = !!q.feedback;
-    if (document.activeElement !== input && input.value !== q.typed) input.value = q.typed;
+    input.style.fontSize = item.fontSize + 'px';
+    input.style.color = item.color;
+    input.inputMode = field.numeric ? 'decimal' : 'text';
+    input.readOnly = field.readOnly;
+    input.setAttribute('aria-invalid', field.problem ? 'true' : 'false');
+    if (document.activeElement !== input && input.value !== field.value) input.value = field.value;
     // A new question: put the caret in the field (not on touch screens, where that would pop up
     // the keyboard unasked; there a tap on the field does it).
     var key = (state.quiz && state.quiz.id) + ':' + q.index + ':' + q.id;
     if (shownFor !== key) {
       shownFor = key;
-      input.value = q.typed;
+      input.value = field.value;
       var touch = window.matchMedia && matchMedia('(pointer: coarse)').matches;
       var onCanvas = document.activeElement === document.getElementById('canvas') || document.activeElement === document.body;
-      if (!touch && !q.feedback && !state.embed && onCanvas) input.focus({ preventScroll: true });
+      if (!touch && !field.readOnly && !state.embed && onCanvas) input.focus({ preventScroll: true });
     }
   }
 

@@ -1,15 +1,18 @@
-// The app's model: what is loaded, what the learner is doing, what they chose in Settings; and
-// Action, the one way anything changes it. Views read AppState and return Actions; apply() in
-// app.cpp is the only place that changes the state (also for actions from the page: the
-// accessibility mirror and the tests).
+// The app's model: what is loaded, what the learner is doing, what they chose in Settings.
+// Nothing draws from it directly: screen_model.h turns it into what each screen shows, and
+// apply() (app.h) is the only place that changes it, for actions from the canvas and the page
+// alike.
 #pragma once
+
+#include "app/action.h"
+#include "app/preferences.h"
 
 #include "engine/bank.h"
 #include "engine/diagnostics.h"
+#include "engine/draft.h"
 #include "engine/progress.h"
 #include "engine/session.h"
-#include "ui/palette.h"
-#include "ui/strings.h"
+#include "engine/storage.h"
 
 #include <cstdint>
 #include <memory>
@@ -27,56 +30,12 @@ struct BankSlot {
     std::string id;                 // from the catalog (the bank's own id once loaded)
     std::string url;                // relative to the page
     State state = State::Loading;
-    int fetch_request = 0;
+    int fetch_request = 0;          // 0: not asked for yet (quiz= fetches its own bank first)
     std::string fetch_error;        // FetchFailed: what went wrong, in plain words
     std::vector<Diagnostic> diagnostics;  // Invalid: the validator's messages
     std::optional<Bank> bank;
     std::size_t question_count = 0;
     ProgressRecord progress;
-};
-
-struct Preferences {
-    ui::Language language = ui::Language::English;
-    ui::ThemeChoice theme = ui::ThemeChoice::System;
-    float text_scale = 1.0f;        // 0.875, 1, 1.125, 1.25, 1.5
-};
-
-struct Action {
-    enum class Kind {
-        None,
-        OpenQuiz,          // bank: continue the attempt in progress, or start one
-        StartOver,         // bank: drop the attempt in progress, start a new one
-        SelectChoice,      // choice_id: pick (single) or toggle (multiple) on the current question
-        SetTypedAnswer,    // text: numeric or short-text input
-        Check,             // the current selection / typed answer
-        Next,              // next question, or results after the last
-        Retry,             // a new attempt at the whole bank
-        ReviewMistakes,    // a new attempt at the missed questions only
-        BackToCatalog,
-        OpenSettings,
-        CloseSettings,
-        SetLanguage,       // language
-        SetTheme,          // theme
-        SetTextScale,      // number
-        RetryLoad,         // bank: fetch again after a failure
-        ExportProgress,
-        ImportProgress,
-        DismissNotice,
-    };
-    Kind kind = Kind::None;
-    int bank = -1;
-    std::string choice_id;
-    std::string text;
-    ui::Language language = ui::Language::English;
-    ui::ThemeChoice theme = ui::ThemeChoice::System;
-    float number = 0;
-};
-
-// What the learner has selected or typed on the current question, before Check.
-struct Draft {
-    std::size_t question_index = static_cast<std::size_t>(-1);
-    std::vector<std::string> selected;
-    std::string typed;
 };
 
 struct AppState {
@@ -98,6 +57,7 @@ struct AppState {
     bool opened_wanted_quiz = false;
 
     Preferences preferences;
+    std::unique_ptr<KeyValueStore> storage;        // platform storage, as the engine sees it
     std::unique_ptr<ProgressStore> progress_store;
 
     // The quiz being played
@@ -126,7 +86,7 @@ struct AppState {
         const auto& slot = banks[static_cast<std::size_t>(active_bank)];
         return slot.bank ? &*slot.bank : nullptr;
     }
-    const char* language_code() const { return ui::language_code(preferences.language); }
+    const char* language_code() const { return app::language_code(preferences.language); }
 };
 
 }  // namespace imquiz::app

@@ -1,131 +1,78 @@
 #include "ui/views.h"
 
-#include <cctype>
-#include <cmath>
-#include <cstdio>
-
 namespace imquiz::ui {
 
 namespace {
 
-// "ImQuiz" on the left, Settings on the right. Shared by the catalog and settings screens.
-bool header_with_settings(const UiContext& ui, const char* title) {
+// The app's name on the left, Settings on the right.
+Action header_with_settings(const UiContext& ui, const std::string& title, const app::ButtonModel& settings) {
     float column = ImGui::GetContentRegionAvail().x;
     float start_x = ImGui::GetCursorPosX();
     ImGui::PushFont(ui.fonts.heading);
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(title);
+    ImGui::TextUnformatted(title.c_str());
     ImGui::PopFont();
-    std::string label = ui.str(Str::Settings);
     float width = ui.fonts.body->CalcTextSizeA(ui.fonts.body->FontSize * ImGui::GetIO().FontGlobalScale, 1e9f, 0,
-                                               label.c_str()).x + ui.px(40);
+                                               settings.label.c_str()).x + ui.px(40);
     ImGui::SameLine(start_x + column - width);
-    return button(ui, "settings", label, ButtonKind::Quiet, width);
+    return model_button(ui, settings, width);
 }
 
-void bank_meta_line(const UiContext& ui, const app::BankSlot& slot) {
-    char count[64];
-    std::snprintf(count, sizeof count, ui.str(Str::QuestionsCount), static_cast<int>(slot.question_count));
-    std::string line = count;
-    line += "  ·  ";
-    for (std::size_t i = 0; i < slot.bank->languages.size(); ++i) {
-        std::string code = slot.bank->languages[i];
-        for (char& c : code) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        line += (i ? " " : "") + code;
-    }
-    text_wrapped(ui, ui.fonts.small, line, ui.palette.text_muted);
+void take(Action& action, Action pressed) {
+    if (pressed.kind != Action::Kind::None) action = std::move(pressed);
 }
 
 }  // namespace
 
-Action draw_catalog(CatalogView&, const UiContext& ui, const AppState& state) {
-    Action action;
-    const std::string language = state.language_code();
-    if (header_with_settings(ui, ui.str(Str::AppName))) action.kind = Action::Kind::OpenSettings;
+Action draw_catalog(CatalogView&, const UiContext& ui, const app::CatalogModel& model) {
+    Action action = header_with_settings(ui, model.heading, model.settings);
     ImGui::Spacing();
 
-    if (!state.catalog_error.empty()) {
+    if (!model.error.empty()) {
         panel_begin(ui, "catalog-error");
-        text_wrapped(ui, ui.fonts.body, ui.str(Str::CouldNotLoad), ui.palette.wrong);
-        text_wrapped(ui, ui.fonts.small, state.catalog_error, ui.palette.text);
+        text_wrapped(ui, ui.fonts.body, model.error_title, ui.palette.wrong);
+        text_wrapped(ui, ui.fonts.small, model.error, ui.palette.text);
         panel_end(ui, ui.palette.surface, ui.palette.wrong);
-    } else if (state.banks.empty()) {
-        text_wrapped(ui, ui.fonts.body, ui.str(Str::CatalogEmpty), ui.palette.text_muted);
+    } else if (!model.empty.empty()) {
+        text_wrapped(ui, ui.fonts.body, model.empty, ui.palette.text_muted);
     }
-    if (!state.wanted_quiz.empty() && state.opened_wanted_quiz && state.active_bank < 0) {
-        bool known = false;
-        for (const auto& slot : state.banks) known = known || slot.id == state.wanted_quiz;
-        if (!known) {
-            panel_begin(ui, "quiz-not-found");
-            text_wrapped(ui, ui.fonts.body, ui.str(Str::QuizNotFound), ui.palette.text);
-            text_wrapped(ui, ui.fonts.small, "quiz=" + state.wanted_quiz, ui.palette.text_muted);
-            panel_end(ui, ui.palette.surface, ui.palette.border);
-            ImGui::Spacing();
-        }
+    if (!model.not_found.empty()) {
+        panel_begin(ui, "quiz-not-found");
+        text_wrapped(ui, ui.fonts.body, model.not_found_title, ui.palette.text);
+        text_wrapped(ui, ui.fonts.small, model.not_found, ui.palette.text_muted);
+        panel_end(ui, ui.palette.surface, ui.palette.border);
+        ImGui::Spacing();
     }
 
-    for (std::size_t i = 0; i < state.banks.size(); ++i) {
-        const app::BankSlot& slot = state.banks[i];
+    for (std::size_t i = 0; i < model.cards.size(); ++i) {
+        const app::CardModel& card = model.cards[i];
         ImGui::PushID(static_cast<int>(i));
         panel_begin(ui, "bank");
-        switch (slot.state) {
-        case app::BankSlot::State::Loading:
-            text_wrapped(ui, ui.fonts.body, slot.id.empty() ? slot.url : slot.id, ui.palette.text);
-            text_wrapped(ui, ui.fonts.small, ui.str(Str::LoadingQuiz), ui.palette.text_muted);
+        switch (card.status) {
+        case app::CardModel::Status::Loading:
+            text_wrapped(ui, ui.fonts.body, card.title, ui.palette.text);
+            text_wrapped(ui, ui.fonts.small, card.standing, ui.palette.text_muted);
             break;
-        case app::BankSlot::State::FetchFailed:
-        case app::BankSlot::State::Invalid: {
-            bool invalid = slot.state == app::BankSlot::State::Invalid;
-            text_wrapped(ui, ui.fonts.body, invalid ? ui.str(Str::InvalidBank) : ui.str(Str::CouldNotLoad),
-                         ui.palette.wrong);
-            text_wrapped(ui, ui.fonts.small, slot.url, ui.palette.text_muted);
-            if (invalid) {
-                int shown = 0;
-                for (const auto& d : slot.diagnostics) {
-                    if (d.severity != Diagnostic::Severity::Error) continue;
-                    if (++shown > 8) break;  // the rest: quizc validate lists them all
-                    text_wrapped(ui, ui.fonts.small, "• " + format_diagnostic(d), ui.palette.text);
-                }
-            } else {
-                text_wrapped(ui, ui.fonts.small, slot.fetch_error, ui.palette.text);
-            }
-            if (button(ui, ("retry-load:" + slot.id).c_str(), ui.str(Str::RetryLoad), ButtonKind::Secondary)) {
-                action.kind = Action::Kind::RetryLoad;
-                action.bank = static_cast<int>(i);
-            }
+        case app::CardModel::Status::FetchFailed:
+        case app::CardModel::Status::Invalid:
+            text_wrapped(ui, ui.fonts.body, card.title, ui.palette.wrong);
+            text_wrapped(ui, ui.fonts.small, card.url, ui.palette.text_muted);
+            for (const auto& problem : card.problems)
+                text_wrapped(ui, ui.fonts.small,
+                             card.status == app::CardModel::Status::Invalid ? "• " + problem : problem, ui.palette.text);
             break;
-        }
-        case app::BankSlot::State::Ready: {
-            const Bank& bank = *slot.bank;
-            text_wrapped(ui, ui.fonts.heading, bank.text(bank.title, language), ui.palette.text);
-            const std::string& description = bank.text(bank.description, language);
-            if (!description.empty()) text_wrapped(ui, ui.fonts.body, description, ui.palette.text_muted);
-            bank_meta_line(ui, slot);
-            if (slot.progress.best_percent) {
-                char best[64];
-                std::snprintf(best, sizeof best, ui.str(Str::BestScore),
-                              static_cast<int>(std::lround(*slot.progress.best_percent)));
-                badge(ui, best, ui.palette.correct, ui.palette.correct_soft);
-            } else {
-                badge(ui, ui.str(Str::NotTakenYet), ui.palette.text_muted, ui.palette.surface_hover);
-            }
+        case app::CardModel::Status::Ready:
+            text_wrapped(ui, ui.fonts.heading, card.title, ui.palette.text);
+            if (!card.description.empty()) text_wrapped(ui, ui.fonts.body, card.description, ui.palette.text_muted);
+            text_wrapped(ui, ui.fonts.small, card.meta, ui.palette.text_muted);
+            if (card.has_best) badge(ui, card.standing, ui.palette.correct, ui.palette.correct_soft);
+            else badge(ui, card.standing, ui.palette.text_muted, ui.palette.surface_hover);
             ImGui::Spacing();
-            bool in_progress = slot.progress.attempt_in_progress.has_value();
-            std::string id = "open:" + slot.id;
-            if (button(ui, id.c_str(), ui.str(in_progress ? Str::Continue : Str::Start), ButtonKind::Primary)) {
-                action.kind = Action::Kind::OpenQuiz;
-                action.bank = static_cast<int>(i);
-            }
-            if (in_progress) {
-                ImGui::SameLine();
-                std::string over = "start-over:" + slot.id;
-                if (button(ui, over.c_str(), ui.str(Str::StartOver), ButtonKind::Secondary)) {
-                    action.kind = Action::Kind::StartOver;
-                    action.bank = static_cast<int>(i);
-                }
-            }
             break;
         }
+        for (std::size_t b = 0; b < card.buttons.size(); ++b) {
+            if (b > 0) ImGui::SameLine();
+            take(action, model_button(ui, card.buttons[b]));
         }
         panel_end(ui, ui.palette.surface, ui.palette.border);
         ImGui::PopID();

@@ -22,29 +22,22 @@ bool touch_drag_scroll(const UiContext& ui) {
 
 }  // namespace
 
-Action draw_loading(const UiContext& ui, const AppState& state) {
+Action draw_loading(const UiContext& ui, const ScreenModel& model) {
     ImGui::Dummy(ImVec2(0, ui.px(80)));
-    text_wrapped(ui, ui.fonts.body, ui.str(Str::Loading), ui.palette.text_muted);
+    text_wrapped(ui, ui.fonts.body, model.loading, ui.palette.text_muted);
     return {};
 }
 
-Action draw_notices(const UiContext& ui, const AppState& state) {
-    Action action;
-    const char* text = state.storage_notice_visible         ? ui.str(Str::StorageUnavailable)
-                       : state.write_failed_notice_visible   ? ui.str(Str::StorageWriteFailed)
-                       : state.newer_version_notice_visible ? ui.str(Str::NewerVersionRecord)
-                                                             : nullptr;
-    if (!text) return action;
+Action draw_notice(const UiContext& ui, const app::NoticeModel& notice) {
     panel_begin(ui, "notice");
-    text_wrapped(ui, ui.fonts.body, text, ui.palette.text);
-    if (button(ui, "dismiss-notice", ui.str(Str::Dismiss), ButtonKind::Secondary))
-        action.kind = Action::Kind::DismissNotice;
+    text_wrapped(ui, ui.fonts.body, notice.text, ui.palette.text);
+    Action action = model_button(ui, notice.dismiss);
     panel_end(ui, ui.palette.accent_soft, ui.palette.accent);
     ImGui::Spacing();
     return action;
 }
 
-Action draw_screen(Views& views, const UiContext& base_ui, const AppState& state) {
+Action draw_screen(Views& views, const UiContext& base_ui, const ScreenModel& model) {
     ImGuiIO& io = ImGui::GetIO();
     // The window is the readable column itself, centred; the page background around it is the
     // GL clear colour. Wheel events over that margin still scroll the column.
@@ -68,28 +61,19 @@ Action draw_screen(Views& views, const UiContext& base_ui, const AppState& state
     ui.touch_scrolling = views.touch_dragged;
 
     Action action;
-    Action notice = draw_notices(ui, state);
-    switch (state.screen) {
-    case app::Screen::Loading: action = draw_loading(ui, state); break;
-    case app::Screen::Catalog: action = draw_catalog(views.catalog, ui, state); break;
-    case app::Screen::Question: action = draw_question(views.question, ui, state); break;
-    case app::Screen::Results: action = draw_results(views.results, ui, state); break;
-    case app::Screen::Settings: action = draw_settings(views.settings, ui, state); break;
+    Action notice = model.notice ? draw_notice(ui, *model.notice) : Action{};
+    switch (model.screen) {
+    case app::Screen::Loading: action = draw_loading(ui, model); break;
+    case app::Screen::Catalog: action = draw_catalog(views.catalog, ui, model.catalog); break;
+    case app::Screen::Question: action = draw_question(views.question, ui, model.question); break;
+    case app::Screen::Results: action = draw_results(views.results, ui, model.results); break;
+    case app::Screen::Settings: action = draw_settings(views.settings, ui, model.settings); break;
     }
     if (notice.kind != Action::Kind::None) action = notice;
     ImGui::Dummy(ImVec2(0, ui.px(12)));
 
-    // Esc goes back one step, wherever you are.
-    if (action.kind == Action::Kind::None && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
-        switch (state.screen) {
-        case app::Screen::Question:
-        case app::Screen::Results:
-            if (!state.embed) action.kind = Action::Kind::BackToCatalog;
-            break;
-        case app::Screen::Settings: action.kind = Action::Kind::CloseSettings; break;
-        default: break;
-        }
-    }
+    if (action.kind == Action::Kind::None && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+        action = model.escape;
     ImGui::End();
     return action;
 }

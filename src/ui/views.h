@@ -1,27 +1,28 @@
 // Every screen of ImQuiz, at a glance. A view is a struct holding what only the view needs
-// (scroll requests, focus), and a draw function that reads the app state and returns the
-// learner's intent as an Action. Views never change AppState themselves.
+// (scroll requests, measured heights), and a draw function that lays out the screen model
+// (app/screen_model.h: every text, state and action already decided) and returns the learner's
+// intent as an Action. Views never change the app's state, and decide nothing the model says.
 #pragma once
 
-#include "app/state.h"
+#include "app/screen_model.h"
 #include "ui/widgets.h"
 
 namespace imquiz::ui {
 
 using app::Action;
-using app::AppState;
+using app::ScreenModel;
 
 // Quizzes from quizzes/index.json: title, description, count, languages, best score, Continue.
 struct CatalogView {};
-Action draw_catalog(CatalogView& view, const UiContext& ui, const AppState& state);
+Action draw_catalog(CatalogView& view, const UiContext& ui, const app::CatalogModel& model);
 
 // One question: progress, prompt, answer cards or input, Check, feedback, explanation, Next.
 struct QuestionView {
-    std::size_t shown_question = static_cast<std::size_t>(-1);
+    std::string shown_question;          // key of the question last drawn
     bool scroll_to_feedback = false;     // after Check, bring the verdict into view
     bool scroll_to_top = false;          // a new question starts at the top
 };
-Action draw_question(QuestionView& view, const UiContext& ui, const AppState& state);
+Action draw_question(QuestionView& view, const UiContext& ui, const app::QuestionModel& model);
 
 // Score, pass/fail, time, every question with your answer and the right one; Retry, Review.
 struct ResultsView {
@@ -31,17 +32,17 @@ struct ResultsView {
     std::vector<float> panel_heights;
     std::string panel_heights_key;
 };
-Action draw_results(ResultsView& view, const UiContext& ui, const AppState& state);
+Action draw_results(ResultsView& view, const UiContext& ui, const app::ResultsModel& model);
 
 // Language, theme, text size; export and import of progress.
 struct SettingsView {};
-Action draw_settings(SettingsView& view, const UiContext& ui, const AppState& state);
+Action draw_settings(SettingsView& view, const UiContext& ui, const app::SettingsModel& model);
 
 // Shown while the catalog and the font arrive (the HTML spinner covers the very first moment).
-Action draw_loading(const UiContext& ui, const AppState& state);
+Action draw_loading(const UiContext& ui, const ScreenModel& model);
 
-// A notice bar above the current screen (storage refused or full). Returns DismissNotice.
-Action draw_notices(const UiContext& ui, const AppState& state);
+// A notice bar above the current screen (storage refused or full).
+Action draw_notice(const UiContext& ui, const app::NoticeModel& notice);
 
 struct Views {
     bool touch_dragged = false;  // this touch has scrolled: its release must not click
@@ -52,7 +53,7 @@ struct Views {
 };
 
 // Draws the current screen in one full-window ImGui window; returns the learner's action.
-// Keyboard shortcuts (1-9, Enter, Esc) are handled here too, so they work on every screen.
-Action draw_screen(Views& views, const UiContext& ui, const AppState& state);
+// Esc is handled here (the model says what it does on each screen).
+Action draw_screen(Views& views, const UiContext& ui, const ScreenModel& model);
 
 }  // namespace imquiz::ui

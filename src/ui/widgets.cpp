@@ -29,6 +29,25 @@ void record_item(const UiContext& ui, const std::string& id, const std::string& 
     ui.items->push_back({id, label, min.x, min.y, max.x - min.x, max.y - min.y});
 }
 
+void record_text_item(const UiContext& ui, const std::string& id, const std::string& label, float font_px,
+                      float inset_px, uint32_t text_color) {
+    std::size_t before = ui.items ? ui.items->size() : 0;
+    record_item(ui, id, label);
+    if (!ui.items || ui.items->size() == before) return;
+    ItemRect& item = ui.items->back();
+    item.font_px = font_px;
+    item.inset_px = inset_px;
+    item.text_color = text_color;
+}
+
+app::Action model_button(const UiContext& ui, const app::ButtonModel& model, float width, const std::string& prefix) {
+    ButtonKind kind = model.style == app::ButtonModel::Style::Primary  ? ButtonKind::Primary
+                      : model.style == app::ButtonModel::Style::Quiet ? ButtonKind::Quiet
+                                                                       : ButtonKind::Secondary;
+    if (button(ui, model.id.c_str(), prefix + model.label, kind, width, model.enabled)) return model.action;
+    return {};
+}
+
 float text_height(ImFont* font, const std::string& text, float width) {
     return font->CalcTextSizeA(font_size(font), FLT_MAX, width, text.c_str(), text.c_str() + text.size()).y;
 }

@@ -2,7 +2,7 @@
 // the learner did; they never change the model (views turn their results into actions).
 #pragma once
 
-#include "ui/strings.h"
+#include "app/screen_model.h"
 #include "ui/theme.h"
 
 #include <imgui.h>
@@ -19,6 +19,11 @@ struct ItemRect {
     std::string id;       // stable within a screen: "choice:full-replica", "button:check"
     std::string label;
     float x, y, width, height;
+    // Where the page lays a real element over the canvas (the answer field): the text it must
+    // match, so the typed text looks as if the canvas drew it.
+    float font_px = 0;
+    float inset_px = 0;
+    uint32_t text_color = 0;
 };
 
 // What every view's draw function gets: the look, the language, and where to record items.
@@ -26,12 +31,10 @@ struct UiContext {
     Palette palette;
     Metrics metrics;
     Fonts fonts;
-    Language language = Language::English;
     bool reduced_motion = false;
     bool touch_input = false;              // the last pointer event came from a touch screen
     bool touch_scrolling = false;          // a touch drag is scrolling: swallow clicks
     std::vector<ItemRect>* items = nullptr;
-    const char* str(Str id) const { return tr(language, id); }
     float px(float css) const { return metrics.px(css); }
 };
 
@@ -45,7 +48,7 @@ enum class ButtonKind { Primary, Secondary, Quiet };
 bool button(const UiContext& ui, const char* id, const std::string& label, ButtonKind kind,
             float width = 0.0f, bool enabled = true);
 
-enum class CardState { Normal, Selected, Correct, CorrectMissed, Wrong, Locked };
+using CardState = app::ChoiceMark;
 struct ChoiceCard {
     const char* id;              // stable id for ImGui and the test hook
     std::string marker;          // "1", "2"... shown in a badge (the keyboard shortcut)
@@ -69,5 +72,12 @@ void panel_begin(const UiContext& ui, const char* id);
 void panel_end(const UiContext& ui, uint32_t background, uint32_t border);
 
 void record_item(const UiContext& ui, const std::string& id, const std::string& label);
+// Records an item with the text metrics a page element laid over it must use.
+void record_text_item(const UiContext& ui, const std::string& id, const std::string& label, float font_px,
+                      float inset_px, uint32_t text_color);
+
+// A button of the screen model: its label, style and enabled state; returns its action when pressed.
+app::Action model_button(const UiContext& ui, const app::ButtonModel& model, float width = 0.0f,
+                         const std::string& prefix = {});
 
 }  // namespace imquiz::ui

@@ -1,4 +1,4 @@
-// The small sscanf the web app links in place of libc's (src/app/imgui_trims.cpp): it must read
+// The small sscanf the web app links in place of libc's (src/program/imgui_trims.cpp): it must read
 // what ImGui asks of it exactly as sscanf would, and stop where sscanf would stop.
 #include <catch2/catch.hpp>
 

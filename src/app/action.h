@@ -1,0 +1,49 @@
+// Action: the one way anything changes the app's state. Views return one, the page sends one
+// (the accessibility mirror, the text field, tests: page_protocol.h spells them as JSON), and
+// apply() in app.h carries it out. Buttons of the screen model carry the action they stand for.
+#pragma once
+
+#include "app/preferences.h"
+
+#include <string>
+
+namespace imquiz::app {
+
+struct Action {
+    enum class Kind {
+        None,
+        OpenQuiz,          // bank: continue the attempt in progress, or start one
+        StartOver,         // bank: drop the attempt in progress, start a new one
+        SelectChoice,      // choice_id: pick (single) or toggle (multiple) on the current question
+        SetTypedAnswer,    // text: numeric or short-text input
+        Check,             // the current selection / typed answer
+        Next,              // next question, or results after the last
+        Retry,             // a new attempt at the whole bank
+        ReviewMistakes,    // a new attempt at the missed questions only
+        BackToCatalog,
+        OpenSettings,
+        CloseSettings,
+        SetLanguage,       // language
+        SetTheme,          // theme
+        SetTextScale,      // number
+        RetryLoad,         // bank: fetch again after a failure
+        ExportProgress,
+        ImportProgress,
+        DismissNotice,
+    };
+    Kind kind = Kind::None;
+    int bank = -1;
+    std::string choice_id;
+    std::string text;
+    Language language = Language::English;
+    ThemeChoice theme = ThemeChoice::System;
+    float number = 0;
+
+    static Action of(Kind kind) {
+        Action action;
+        action.kind = kind;
+        return action;
+    }
+};
+
+}  // namespace imquiz::app

@@ -1,0 +1,55 @@
+// What the files of app/ share among themselves; the rest of the program sees only app.h,
+// screen_model.h and page_protocol.h.
+#pragma once
+
+#include "app/state.h"
+
+#include "engine/bank.h"
+#include "engine/session.h"
+#include "platform/platform.h"
+
+#include <cstdint>
+#include <string>
+
+namespace imquiz::app {
+
+inline std::int64_t now() { return static_cast<std::int64_t>(platform::now_ms()); }
+
+// preferences.cpp: the URL, then the saved setting, then the browser's language.
+void load_preferences(AppState& state);
+void save_preferences(AppState& state);
+
+// progress_keeping.cpp: the learner's records through platform storage.
+void open_progress_store(AppState& state);
+void save_progress(AppState& state, BankSlot& slot);
+void load_progress(AppState& state, BankSlot& slot);
+void import_progress(AppState& state, const std::string& text);
+void merge_progress_from_other_tabs(AppState& state, const std::vector<std::string>& changed_keys);
+
+// loading.cpp: the catalog, the font, the banks.
+void start_loading(AppState& state);
+// Returns true when the result was one of ours.
+bool take_loaded_file(AppState& state, platform::FetchResult& result);
+void fetch_bank(BankSlot& slot);
+// Banks the catalog lists that were not asked for yet (quiz= fetches its own first).
+void fetch_remaining_banks(AppState& state);
+void open_wanted_quiz(AppState& state);
+
+// attempt.cpp: playing a quiz.
+BankSlot* active_slot(AppState& state);
+void open_quiz(AppState& state, int bank_index, bool start_over);
+void select_choice(AppState& state, const std::string& choice_id);
+void set_typed_answer(AppState& state, const std::string& text);
+void check_current(AppState& state);
+void go_next(AppState& state);
+void retry_quiz(AppState& state);
+void review_mistakes(AppState& state);
+void leave_quiz(AppState& state);
+
+// host_events.cpp: xAPI-shaped statements for the embedding page.
+void send_attempted(const AppState& state, const Bank& bank);
+void send_answered(const AppState& state, const Bank& bank, const Question& question, const Response& response,
+                   const Feedback& feedback);
+void send_finished(const AppState& state, const Bank& bank, const Results& results);
+
+}  // namespace imquiz::app

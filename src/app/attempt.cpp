@@ -1,0 +1,145 @@
+// Playing a quiz: open or resume an attempt, choose and type, check, go on, finish; progress
+// saved after every step, the host page told what happened.
+#include "app/app_internal.h"
+
+#include "engine/draft.h"
+#include "engine/hash.h"
+
+namespace imquiz::app {
+
+namespace {
+
+std::uint64_t next_seed(AppState& state) {
+    // Not for secrecy: only so two attempts are shuffled differently.
+    // The page's random salt keeps two tabs started in the same millisecond apart (attempt ids).
+    return (static_cast<std::uint64_t>(now()) * 0x9E3779B97F4A7C15ull) ^ state.seed_salt ^ ++state.seed_counter;
+}
+
+void reset_draft(AppState& state) {
+    state.draft = Draft{};
+    if (state.session) state.draft.question_index = state.session->current;
+    state.question_shown_at_ms = now();
+}
+
+void show_session(AppState& state, Session session) {
+    state.session = std::move(session);
+    state.results.reset();
+    state.feedback.reset();
+    const Bank* bank = state.active();
+    if (bank) state.feedback = current_feedback(*state.session, *bank);
+    reset_draft(state);
+    state.screen = Screen::Question;
+}
+
+void begin_attempt(AppState& state, Session session) {
+    BankSlot* slot = active_slot(state);
+    if (!slot || !slot->bank) return;
+    slot->progress.attempt_in_progress = session;
+    save_progress(state, *slot);
+    send_attempted(state, *slot->bank);
+    show_session(state, std::move(session));
+}
+
+void finish_attempt(AppState& state) {
+    BankSlot* slot = active_slot(state);
+    if (!slot || !slot->bank || !state.session) return;
+    state.results = results(*state.session, *slot->bank);
+    record_finished_attempt(slot->progress, *state.session, *slot->bank, now());
+    save_progress(state, *slot);
+    send_finished(state, *slot->bank, *state.results);
+    state.feedback.reset();
+    state.screen = Screen::Results;
+}
+
+const Question* editable_question(AppState& state) {
+    const Bank* bank = state.active();
+    if (!bank || !state.session || state.feedback) return nullptr;
+    return current_question(*state.session, *bank);
+}
+
+}  // namespace
+
+BankSlot* active_slot(AppState& state) {
+    if (state.active_bank < 0 || state.active_bank >= static_cast<int>(state.banks.size())) return nullptr;
+    return &state.banks[static_cast<std::size_t>(state.active_bank)];
+}
+
+void open_quiz(AppState& state, int bank_index, bool start_over) {
+    if (bank_index < 0 || bank_index >= static_cast<int>(state.banks.size())) return;
+    BankSlot& slot = state.banks[static_cast<std::size_t>(bank_index)];
+    if (!slot.bank) return;
+    state.active_bank = bank_index;
+    state.previous_results.reset();
+    auto& in_progress = slot.progress.attempt_in_progress;
+    if (!start_over && in_progress && session_matches_bank(*in_progress, *slot.bank) && !is_finished(*in_progress)) {
+        Session resumed = *in_progress;
+        resume_session(resumed, now());
+        resumed.attempt_id = continued_attempt_id(resumed.attempt_id, next_seed(state));
+        show_session(state, std::move(resumed));
+        return;
+    }
+    begin_attempt(state, start_session(*slot.bank, next_seed(state), SessionOptions{{}, now()}));
+}
+
+void select_choice(AppState& state, const std::string& choice_id) {
+    if (const Question* question = editable_question(state)) choose(state.draft, *question, choice_id);
+}
+
+void set_typed_answer(AppState& state, const std::string& text) {
+    if (editable_question(state)) set_typed(state.draft, text);
+}
+
+void check_current(AppState& state) {
+    BankSlot* slot = active_slot(state);
+    const Question* question = editable_question(state);
+    if (!slot || !question || !can_check(state.draft, *question)) return;
+    Response response = draft_response(state.draft, *question);
+    Feedback feedback = check(*state.session, *slot->bank, response, now());
+    if (feedback.problem != InputProblem::None) {
+        state.draft.refused = feedback.problem;  // the screen says why; nothing is recorded
+        return;
+    }
+    state.feedback = feedback;
+    slot->progress.attempt_in_progress = *state.session;
+    save_progress(state, *slot);
+    send_answered(state, *slot->bank, *question, response, feedback);
+}
+
+void go_next(AppState& state) {
+    BankSlot* slot = active_slot(state);
+    if (!slot || !slot->bank || !state.session || !state.feedback) return;
+    next(*state.session, now());
+    if (is_finished(*state.session)) {
+        finish_attempt(state);
+        return;
+    }
+    state.feedback = current_feedback(*state.session, *slot->bank);
+    slot->progress.attempt_in_progress = *state.session;
+    save_progress(state, *slot);
+    reset_draft(state);
+}
+
+void retry_quiz(AppState& state) {
+    const Bank* bank = state.active();
+    if (!bank) return;
+    state.previous_results.reset();
+    begin_attempt(state, retry_all(*bank, next_seed(state), now()));
+}
+
+void review_mistakes(AppState& state) {
+    const Bank* bank = state.active();
+    if (!bank || !state.results || missed_question_ids(*state.results).empty()) return;
+    state.previous_results = state.results;
+    begin_attempt(state, retry_missed(*bank, *state.results, next_seed(state), now()));
+}
+
+void leave_quiz(AppState& state) {
+    state.screen = Screen::Catalog;
+    state.session.reset();
+    state.feedback.reset();
+    state.results.reset();
+    state.active_bank = -1;
+    fetch_remaining_banks(state);
+}
+
+}  // namespace imquiz::app

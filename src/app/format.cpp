@@ -1,0 +1,126 @@
+#include "app/format.h"
+
+#include "app/civil_time.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace imquiz::app {
+
+std::string format_points(double value) {
+    char buffer[32];
+    if (std::fabs(value - std::round(value)) < 1e-9)
+        std::snprintf(buffer, sizeof buffer, "%d", static_cast<int>(std::lround(value)));
+    else
+        std::snprintf(buffer, sizeof buffer, "%.2f", value);
+    return buffer;
+}
+
+std::string format_percent(double percent) { return std::to_string(std::lround(percent)) + "%"; }
+
+std::string format_duration(std::int64_t ms) {
+    long long seconds = static_cast<long long>(std::max<std::int64_t>(ms, 0) / 1000);
+    char buffer[32];
+    if (seconds >= 3600)
+        std::snprintf(buffer, sizeof buffer, "%lld:%02lld:%02lld", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    else
+        std::snprintf(buffer, sizeof buffer, "%lld:%02lld", seconds / 60, seconds % 60);
+    return buffer;
+}
+
+std::string format_date(std::int64_t unix_ms) {
+    CivilTime t = civil_time(unix_ms);
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", t.year, t.month, t.day);
+    return buffer;
+}
+
+std::string format_iso8601(std::int64_t unix_ms) {
+    CivilTime t = civil_time(unix_ms);
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", t.year, t.month, t.day, t.hour,
+                  t.minute, t.second, t.millisecond);
+    return buffer;
+}
+
+std::string format_int(const char* format, int value) {
+    char buffer[256];
+    std::snprintf(buffer, sizeof buffer, format, value);
+    return buffer;
+}
+
+std::string format_int2(const char* format, int first, int second) {
+    char buffer[256];
+    std::snprintf(buffer, sizeof buffer, format, first, second);
+    return buffer;
+}
+
+std::string format_numeric_answer(const NumericAnswer& answer) {
+    char buffer[96];
+    if (answer.form == NumericAnswer::Form::Range)
+        std::snprintf(buffer, sizeof buffer, "%g – %g", answer.min, answer.max);
+    else if (answer.tolerance > 0)
+        std::snprintf(buffer, sizeof buffer, "%g ± %g", answer.value, answer.tolerance);
+    else
+        std::snprintf(buffer, sizeof buffer, "%g", answer.value);
+    return buffer;
+}
+
+std::vector<std::string> correct_answer_texts(const Bank& bank, const Question& question, const CorrectAnswer& answer,
+                                              const std::string& content_language, Language language) {
+    std::vector<std::string> out;
+    switch (question.type) {
+    case QuestionType::SingleChoice:
+    case QuestionType::MultipleChoice:
+        for (const auto& id : answer.choice_ids)
+            if (const Choice* choice = question.find_choice(id)) out.push_back(bank.text(choice->text, content_language));
+        break;
+    case QuestionType::TrueFalse: out.push_back(tr(language, answer.true_false ? Str::TrueLabel : Str::FalseLabel)); break;
+    case QuestionType::Numeric: out.push_back(format_numeric_answer(answer.numeric)); break;
+    case QuestionType::ShortText:
+        if (!answer.accepted_texts.empty()) out.push_back(bank.text(answer.accepted_texts.front(), content_language));
+        break;
+    }
+    return out;
+}
+
+std::optional<std::string> response_words(const Bank& bank, const Question& question,
+                                          const std::optional<Response>& response,
+                                          const std::string& content_language, Language language) {
+    if (!response) return std::nullopt;
+    switch (question.type) {
+    case QuestionType::SingleChoice:
+    case QuestionType::MultipleChoice: {
+        std::vector<std::string> chosen;
+        for (const auto& id : response->choice_ids)
+            if (const Choice* choice = question.find_choice(id)) chosen.push_back(bank.text(choice->text, content_language));
+        if (chosen.empty()) return std::nullopt;
+        return join(chosen, "; ");
+    }
+    case QuestionType::TrueFalse: return std::string(tr(language, response->true_false ? Str::TrueLabel : Str::FalseLabel));
+    default: return response->text;
+    }
+}
+
+std::string join(const std::vector<std::string>& parts, const char* separator) {
+    std::string out;
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? separator : "") + parts[i];
+    return out;
+}
+
+std::string as_sentence(const std::string& text) {
+    std::size_t end = text.find_last_not_of(" \t\n");
+    if (end == std::string::npos) return {};
+    std::string trimmed = text.substr(text.find_first_not_of(" \t\n"), std::string::npos);
+    trimmed.erase(trimmed.find_last_not_of(" \t\n") + 1);
+    // Already ends a sentence: . ! ? … : ; ) » " ” (the last four as UTF-8).
+    static const char* const endings[] = {".", "!", "?", ":", ";", ")", "\"", "\xE2\x80\xA6", "\xC2\xBB", "\xE2\x80\x9D"};
+    for (const char* ending : endings) {
+        std::string e = ending;
+        if (trimmed.size() >= e.size() && trimmed.compare(trimmed.size() - e.size(), e.size(), e) == 0) return trimmed;
+    }
+    return trimmed + ".";
+}
+
+}  // namespace imquiz::app

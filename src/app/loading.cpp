@@ -1,0 +1,125 @@
+// The catalog (quizzes/index.json), the font and the banks: fetched through the platform,
+// validated by the engine, kept in BankSlots with what went wrong in plain words.
+#include "app/app_internal.h"
+
+#include "engine/bank_loader.h"
+
+namespace imquiz::app {
+
+namespace {
+
+constexpr const char* catalog_url = "quizzes/index.json";
+constexpr const char* font_url = "fonts/imquiz-sans.ttf";
+
+bool succeeded(const platform::FetchResult& result) { return result.http_status >= 200 && result.http_status < 300; }
+
+std::string resolve(const std::string& base, const std::string& relative) {
+    std::size_t slash = base.rfind('/');
+    return slash == std::string::npos ? relative : base.substr(0, slash + 1) + relative;
+}
+
+void on_catalog(AppState& state, const platform::FetchResult& result) {
+    state.catalog_loaded = true;
+    if (!succeeded(result)) {
+        state.catalog_error = std::string(catalog_url) + ": " + result.error;
+        return;
+    }
+    CatalogLoadResult catalog = load_catalog(result.body, catalog_url);
+    for (const auto& d : catalog.diagnostics)
+        if (d.severity == Diagnostic::Severity::Error) state.catalog_error += format_diagnostic(d) + "\n";
+    if (!catalog.catalog) return;
+    for (const auto& entry : catalog.catalog->banks) {
+        BankSlot slot;
+        slot.id = entry.id;
+        slot.url = resolve(catalog_url, entry.file);
+        state.banks.push_back(std::move(slot));
+    }
+    // quiz=<id>: that bank alone first, so the question comes as soon as it can; the others
+    // when the learner goes to the catalog (fetch_remaining_banks).
+    for (auto& slot : state.banks)
+        if (state.wanted_quiz.empty() || slot.id == state.wanted_quiz) fetch_bank(slot);
+}
+
+void on_bank(AppState& state, BankSlot& slot, const platform::FetchResult& result) {
+    if (!succeeded(result)) {
+        slot.state = BankSlot::State::FetchFailed;
+        slot.fetch_error = result.error.empty() ? "no answer" : result.error;
+        return;
+    }
+    BankLoadResult loaded = load_bank(result.body, slot.url);
+    slot.diagnostics = loaded.diagnostics;
+    if (!loaded.bank) {
+        slot.state = BankSlot::State::Invalid;
+        return;
+    }
+    slot.bank = std::move(loaded.bank);
+    slot.question_count = slot.bank->questions.size();
+    if (slot.id.empty()) slot.id = slot.bank->id;
+    slot.state = BankSlot::State::Ready;
+    load_progress(state, slot);
+}
+
+}  // namespace
+
+void fetch_bank(BankSlot& slot) {
+    slot.state = BankSlot::State::Loading;
+    slot.fetch_error.clear();
+    slot.diagnostics.clear();
+    slot.fetch_request = platform::start_fetch(slot.url);
+}
+
+void fetch_remaining_banks(AppState& state) {
+    for (auto& slot : state.banks)
+        if (slot.fetch_request == 0) fetch_bank(slot);
+}
+
+void start_loading(AppState& state) {
+    state.font_request = platform::start_fetch(font_url);
+    if (!state.wanted_bank_url.empty()) {
+        // A bank under development: shown on its own, without the catalog.
+        BankSlot slot;
+        slot.url = state.wanted_bank_url;
+        state.banks.push_back(std::move(slot));
+        fetch_bank(state.banks.back());
+        state.catalog_loaded = true;
+    } else {
+        state.catalog_request = platform::start_fetch(catalog_url);
+    }
+}
+
+bool take_loaded_file(AppState& state, platform::FetchResult& result) {
+    if (result.request_id == state.font_request) {
+        if (succeeded(result)) state.font_data = std::move(result.body);
+        else state.catalog_error = std::string(font_url) + ": " + result.error;
+        return true;
+    }
+    if (result.request_id == state.catalog_request) {
+        on_catalog(state, result);
+        return true;
+    }
+    for (auto& slot : state.banks) {
+        if (slot.fetch_request != result.request_id) continue;
+        on_bank(state, slot, result);
+        if (!state.wanted_bank_url.empty() && slot.bank) state.wanted_quiz = slot.id;
+        return true;
+    }
+    return false;
+}
+
+// quiz=<id> (or bank=<url>) opens the quiz as soon as its bank is ready.
+void open_wanted_quiz(AppState& state) {
+    if (state.opened_wanted_quiz || state.wanted_quiz.empty() || !state.catalog_loaded) return;
+    for (std::size_t i = 0; i < state.banks.size(); ++i) {
+        BankSlot& slot = state.banks[i];
+        if (slot.id != state.wanted_quiz) continue;
+        if (slot.state == BankSlot::State::Loading) return;
+        state.opened_wanted_quiz = true;
+        if (slot.state == BankSlot::State::Ready) open_quiz(state, static_cast<int>(i), false);
+        else fetch_remaining_banks(state);  // it failed: the catalog shows why, beside the others
+        return;
+    }
+    state.opened_wanted_quiz = true;  // not in the catalog: the catalog says so, with the others
+    fetch_remaining_banks(state);
+}
+
+}  // namespace imquiz::app

@@ -1,0 +1,414 @@
+#include "app/page_protocol.h"
+
+#include "app/json_writer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <utility>
+
+namespace imquiz::app {
+
+namespace {
+
+using json = nlohmann::ordered_json;  // the engine's JSON type: one parser and writer in the wasm
+
+std::string string_field(const json& object, const char* name) {
+    if (!object.is_object()) return {};
+    auto it = object.find(name);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// The page's name of each action, both ways. A quiz is named by its id, never by its index.
+struct ActionName {
+    Action::Kind kind;
+    const char* type;
+};
+constexpr ActionName action_names[] = {
+    {Action::Kind::OpenQuiz, "open"},          {Action::Kind::StartOver, "start-over"},
+    {Action::Kind::RetryLoad, "retry-load"},   {Action::Kind::SelectChoice, "select"},
+    {Action::Kind::SetTypedAnswer, "type"},    {Action::Kind::Check, "check"},
+    {Action::Kind::Next, "next"},              {Action::Kind::Retry, "retry"},
+    {Action::Kind::ReviewMistakes, "review"},  {Action::Kind::BackToCatalog, "catalog"},
+    {Action::Kind::OpenSettings, "settings"},  {Action::Kind::CloseSettings, "close-settings"},
+    {Action::Kind::SetLanguage, "language"},   {Action::Kind::SetTheme, "theme"},
+    {Action::Kind::SetTextScale, "text-size"}, {Action::Kind::ExportProgress, "export"},
+    {Action::Kind::ImportProgress, "import"},  {Action::Kind::DismissNotice, "dismiss"},
+};
+
+void write_action(JsonWriter& w, const AppState& state, const Action& action) {
+    if (action.kind == Action::Kind::None) {
+        w.null();
+        return;
+    }
+    w.begin_object();
+    for (const auto& name : action_names)
+        if (name.kind == action.kind) w.key("type").string(name.type);
+    switch (action.kind) {
+    case Action::Kind::OpenQuiz:
+    case Action::Kind::StartOver:
+    case Action::Kind::RetryLoad:
+        if (action.bank >= 0 && action.bank < static_cast<int>(state.banks.size()))
+            w.key("quiz").string(state.banks[static_cast<std::size_t>(action.bank)].id);
+        break;
+    case Action::Kind::SelectChoice: w.key("choice").string(action.choice_id); break;
+    case Action::Kind::SetTypedAnswer: w.key("text").string(action.text); break;
+    case Action::Kind::SetLanguage: w.key("value").string(language_code(action.language)); break;
+    case Action::Kind::SetTheme: w.key("value").string(theme_name(action.theme)); break;
+    case Action::Kind::SetTextScale: w.key("value").number(action.number); break;
+    default: break;
+    }
+    w.end_object();
+}
+
+const char* style_name(ButtonModel::Style style) {
+    switch (style) {
+    case ButtonModel::Style::Primary: return "primary";
+    case ButtonModel::Style::Quiet: return "quiet";
+    default: return "secondary";
+    }
+}
+
+void write_button(JsonWriter& w, const AppState& state, const ButtonModel& button) {
+    w.begin_object();
+    w.key("id").string(button.id);
+    w.key("label").string(button.label);
+    w.key("name").string(button.accessible_name.empty() ? button.label : button.accessible_name);
+    w.key("enabled").boolean(button.enabled);
+    w.key("style").string(style_name(button.style));
+    w.key("action");
+    write_action(w, state, button.action);
+    w.end_object();
+}
+
+void write_button(JsonWriter& w, const AppState& state, const std::optional<ButtonModel>& button) {
+    if (button) write_button(w, state, *button);
+    else w.null();
+}
+
+void write_buttons(JsonWriter& w, const AppState& state, const std::vector<ButtonModel>& buttons) {
+    w.begin_array();
+    for (const auto& button : buttons) write_button(w, state, button);
+    w.end_array();
+}
+
+const char* screen_name(Screen screen) {
+    switch (screen) {
+    case Screen::Loading: return "loading";
+    case Screen::Catalog: return "catalog";
+    case Screen::Question: return "question";
+    case Screen::Results: return "results";
+    case Screen::Settings: return "settings";
+    }
+    return "loading";
+}
+
+const char* card_state_name(CardModel::Status status) {
+    switch (status) {
+    case CardModel::Status::Loading: return "loading";
+    case CardModel::Status::Ready: return "ready";
+    case CardModel::Status::FetchFailed: return "fetch-failed";
+    case CardModel::Status::Invalid: return "invalid";
+    }
+    return "loading";
+}
+
+const char* mark_name(ChoiceMark mark) {
+    switch (mark) {
+    case ChoiceMark::Normal: return "normal";
+    case ChoiceMark::Selected: return "selected";
+    case ChoiceMark::Correct: return "correct";
+    case ChoiceMark::CorrectMissed: return "correct-missed";
+    case ChoiceMark::Wrong: return "wrong";
+    case ChoiceMark::Locked: return "locked";
+    }
+    return "normal";
+}
+
+const char* tone_name(VerdictModel::Tone tone) {
+    switch (tone) {
+    case VerdictModel::Tone::Correct: return "correct";
+    case VerdictModel::Tone::Partial: return "partial";
+    default: return "wrong";
+    }
+}
+
+void write_card(JsonWriter& w, const AppState& state, const CardModel& card) {
+    w.begin_object();
+    w.key("id").string(card.key);
+    w.key("url").string(card.url);
+    w.key("state").string(card_state_name(card.status));
+    w.key("title").string(card.title);
+    w.key("standing").string(card.standing);
+    w.key("buttons");
+    write_buttons(w, state, card.buttons);
+    if (card.status == CardModel::Status::FetchFailed) w.key("error").string(card.problems.empty() ? "" : card.problems.front());
+    if (card.status == CardModel::Status::Invalid) w.key("problems").strings(card.problems);
+    if (card.status == CardModel::Status::Ready) {
+        w.key("description").string(card.description);
+        w.key("meta").string(card.meta);
+        w.key("hasBest").boolean(card.has_best);
+        w.key("questions").integer(static_cast<long long>(card.questions));
+        w.key("languages").strings(card.languages);
+        w.key("inProgress").boolean(card.in_progress);
+        w.key("attempts").integer(static_cast<long long>(card.attempts));
+        if (card.best_percent) w.key("bestPercent").number(*card.best_percent);
+    }
+    w.end_object();
+}
+
+void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q) {
+    w.begin_object();
+    w.key("index").integer(static_cast<long long>(q.index));
+    w.key("total").integer(static_cast<long long>(q.total));
+    w.key("id").string(q.id);
+    w.key("type").string(q.type);
+    w.key("quizTitle").string(q.quiz_title);
+    w.key("counter").string(q.counter);
+    w.key("position").string(q.position);
+    w.key("progress").number(q.progress);
+    w.key("prompt").string(q.prompt);
+    w.key("instruction").string(q.instruction);
+    w.key("multiple").boolean(q.multiple);
+    w.key("choices").begin_array();
+    for (const auto& choice : q.choices) {
+        w.begin_object();
+        w.key("id").string(choice.id);
+        w.key("marker").string(choice.marker);
+        w.key("text").string(choice.text);
+        w.key("selected").boolean(choice.selected);
+        w.key("correct");
+        if (choice.correct) w.boolean(*choice.correct);
+        else w.null();
+        w.key("mark").string(mark_name(choice.mark));
+        w.key("status").string(choice.status);
+        w.key("enabled").boolean(choice.enabled);
+        if (!choice.feedback.empty()) w.key("feedback").string(choice.feedback);
+        w.key("action");
+        write_action(w, state, choice.action);
+        w.end_object();
+    }
+    w.end_array();
+    w.key("typed").string(q.field.value);
+    w.key("field");
+    if (q.field.present) {
+        w.begin_object();
+        w.key("label").string(q.field.label);
+        w.key("value").string(q.field.value);
+        w.key("unit").string(q.field.unit);
+        w.key("numeric").boolean(q.field.numeric);
+        w.key("readOnly").boolean(q.field.read_only);
+        w.key("problem").string(q.field.problem);
+        w.end_object();
+        if (!q.field.unit.empty()) w.key("unit").string(q.field.unit);
+    } else {
+        w.null();
+    }
+    w.key("back");
+    write_button(w, state, q.back);
+    w.key("primary");
+    write_button(w, state, q.primary);
+    w.key("shortcuts").string(q.shortcuts);
+    if (q.checked) {
+        w.key("feedback").begin_object();
+        w.key("correct").boolean(q.verdict.correct);
+        w.key("score").number(q.verdict.score);
+        w.key("verdict").string(q.verdict.word);
+        w.key("tone").string(tone_name(q.verdict.tone));
+        w.key("correctAnswer").strings(q.correct_answers);
+        w.key("correctAnswerLine").string(q.correct_answer_line);
+        w.key("explanationHeading").string(q.explanation_heading);
+        w.key("explanation").string(q.explanation);
+        w.key("announcement").string(q.announcement);
+        w.end_object();
+    }
+    w.end_object();
+}
+
+void write_results(JsonWriter& w, const AppState& state, const ResultsModel& r) {
+    w.begin_object();
+    w.key("quizTitle").string(r.quiz_title);
+    w.key("heading").string(r.heading);
+    w.key("score").number(r.score);
+    w.key("maxScore").number(r.max_score);
+    w.key("percent").number(r.percent);
+    w.key("passed").boolean(r.passed);
+    w.key("passPercent").integer(r.pass_percent);
+    w.key("durationMs").integer(r.duration_ms);
+    w.key("missed").integer(static_cast<long long>(r.missed));
+    w.key("percentText").string(r.percent_text);
+    w.key("points").string(r.points);
+    w.key("verdict").string(r.verdict);
+    w.key("details").string(r.details);
+    w.key("buttons");
+    write_buttons(w, state, r.buttons);
+    w.key("questions").begin_array();
+    for (const auto& row : r.rows) {
+        w.begin_object();
+        w.key("id").string(row.id);
+        w.key("outcome").string(row.outcome);
+        w.key("correct").boolean(row.correct);
+        w.key("heading").string(row.heading);
+        w.key("prompt").string(row.prompt);
+        w.key("response");
+        if (row.response) w.string(*row.response);
+        else w.null();
+        w.key("yourAnswer").string(row.your_answer_line);
+        w.key("correctAnswer").strings(row.correct_answers);
+        w.key("correctAnswerLine").string(row.correct_answer_line);
+        w.key("explanation").string(row.explanation);
+        w.end_object();
+    }
+    w.end_array();
+    w.key("pastHeading").string(r.past_heading);
+    w.key("pastAttempts").strings(r.past_attempts);
+    w.key("announcement").string(r.announcement);
+    w.end_object();
+}
+
+void write_settings(JsonWriter& w, const AppState& state, const SettingsModel& s) {
+    w.begin_object();
+    w.key("back");
+    write_button(w, state, s.back);
+    w.key("heading").string(s.heading);
+    w.key("groups").begin_array();
+    for (const auto& group : s.groups) {
+        w.begin_object();
+        w.key("id").string(group.id);
+        w.key("legend").string(group.legend);
+        w.key("options").begin_array();
+        for (const auto& option : group.options) {
+            w.begin_object();
+            w.key("value").string(option.value);
+            w.key("label").string(option.label);
+            w.key("lang");
+            if (option.language.empty()) w.null();
+            else w.string(option.language);
+            w.key("selected").boolean(option.selected);
+            w.key("action");
+            write_action(w, state, option.action);
+            w.end_object();
+        }
+        w.end_array();
+        w.end_object();
+    }
+    w.end_array();
+    w.key("progressHeading").string(s.progress_heading);
+    w.key("storageWarning").string(s.storage_warning);
+    w.key("buttons");
+    write_buttons(w, state, s.progress_buttons);
+    w.key("importMessage").string(s.import_message);
+    w.end_object();
+}
+
+}  // namespace
+
+Action action_from_page(const AppState& state, const std::string& text) {
+    // Non-throwing parse: a throw would abort the whole wasm module (exceptions are off).
+    json message = json::parse(text, nullptr, false);
+    Action action;
+    std::string type = string_field(message, "type");
+    for (const auto& name : action_names)
+        if (type == name.type) action.kind = name.kind;
+    using Kind = Action::Kind;
+    switch (action.kind) {
+    case Kind::OpenQuiz:
+    case Kind::StartOver:
+    case Kind::RetryLoad: {
+        std::string quiz = string_field(message, "quiz");
+        for (std::size_t i = 0; i < state.banks.size(); ++i)
+            if (state.banks[i].id == quiz) action.bank = static_cast<int>(i);
+        if (action.bank < 0) action.kind = Kind::None;
+        break;
+    }
+    case Kind::SelectChoice: action.choice_id = string_field(message, "choice"); break;
+    case Kind::SetTypedAnswer: action.text = string_field(message, "text"); break;
+    case Kind::SetLanguage:
+        if (!language_from_code(string_field(message, "value"), action.language)) action.kind = Kind::None;
+        break;
+    case Kind::SetTheme:
+        if (!theme_from_name(string_field(message, "value"), action.theme)) action.kind = Kind::None;
+        break;
+    case Kind::SetTextScale: {
+        auto value = message.find("value");
+        if (value == message.end() || !value->is_number()) action.kind = Kind::None;
+        else action.number = value->get<float>();
+        break;
+    }
+    default: break;
+    }
+    return action;
+}
+
+std::string action_to_page(const AppState& state, const Action& action) {
+    JsonWriter w;
+    write_action(w, state, action);
+    return w.take();
+}
+
+std::string screen_to_page(const AppState& state, const ScreenModel& model) {
+    JsonWriter w;
+    w.begin_object();
+    w.key("protocol").integer(page_protocol_version);
+    w.key("screen").string(screen_name(model.screen));
+    w.key("language").string(model.language);
+    w.key("title").string(model.title);
+    w.key("embed").boolean(model.embed);
+    w.key("dark").boolean(model.dark);
+    w.key("storagePersistent").boolean(model.storage_persistent);
+    w.key("preferences").begin_object();
+    w.key("theme").string(model.theme);
+    w.key("textScale").number(model.text_scale);
+    w.end_object();
+    w.key("notice").string(model.notice ? model.notice->text : std::string());
+    w.key("noticeDismiss");
+    if (model.notice) write_button(w, state, model.notice->dismiss);
+    else w.null();
+    w.key("escape");
+    write_action(w, state, model.escape);
+    w.key("loading").string(model.loading);
+    if (model.active_quiz_id) {
+        w.key("quiz").begin_object();
+        w.key("id").string(*model.active_quiz_id);
+        w.key("title").string(*model.active_quiz_title);
+        w.end_object();
+    }
+    const CatalogModel& catalog = model.catalog;
+    w.key("catalog").begin_object();
+    w.key("heading").string(catalog.heading);
+    w.key("listLabel").string(catalog.list_label);
+    w.key("settings");
+    write_button(w, state, catalog.settings);
+    w.key("errorTitle").string(catalog.error_title);
+    w.key("error").string(catalog.error);
+    w.key("empty").string(catalog.empty);
+    w.key("notFoundTitle").string(catalog.not_found_title);
+    w.key("notFound").string(catalog.not_found);
+    w.end_object();
+    w.key("banks").begin_array();
+    for (const auto& card : catalog.cards) write_card(w, state, card);
+    w.end_array();
+    if (!catalog.error.empty()) w.key("catalogError").string(catalog.error);
+    if (!catalog.not_found.empty()) w.key("quizNotFound").string(state.wanted_quiz);
+    if (model.question.present) {
+        w.key("question");
+        write_question(w, state, model.question);
+    }
+    if (model.results.present) {
+        w.key("results");
+        write_results(w, state, model.results);
+    }
+    if (model.screen == Screen::Settings) {
+        w.key("settings");
+        write_settings(w, state, model.settings);
+    }
+    if (!state.import_message.empty()) w.key("importMessage").string(state.import_message);
+    w.end_object();
+    return w.take();
+}
+
+std::string with_items(const std::string& document, const std::string& items_json) {
+    if (document.empty() || document.back() != '}') return document;
+    return document.substr(0, document.size() - 1) + ",\"items\":" + (items_json.empty() ? "[]" : items_json) + "}";
+}
+
+}  // namespace imquiz::app

@@ -1,0 +1,90 @@
+// The learner's progress: records of the engine's ProgressStore, kept in platform storage;
+// what the learner is told when storage fails or a newer ImQuiz's record is in the way.
+#include "app/app_internal.h"
+#include "app/format.h"
+
+#include "engine/storage.h"
+
+#include <cstdio>
+
+namespace imquiz::app {
+
+namespace {
+
+// The engine's storage interface over the platform's plain functions.
+class PlatformStore final : public KeyValueStore {
+public:
+    std::optional<std::string> get(std::string_view key) override { return platform::storage_get(std::string(key)); }
+    bool set(std::string_view key, std::string_view value) override {
+        return platform::storage_set(std::string(key), std::string(value));
+    }
+    bool remove(std::string_view key) override { return platform::storage_remove(std::string(key)); }
+    std::vector<std::string> keys() override { return platform::storage_keys(); }
+};
+
+void log_messages(const std::string& bank_id, const std::vector<std::string>& messages) {
+    for (const auto& message : messages) std::printf("progress %s: %s\n", bank_id.c_str(), message.c_str());
+}
+
+}  // namespace
+
+void open_progress_store(AppState& state) {
+    state.storage = std::make_unique<PlatformStore>();
+    state.progress_store = std::make_unique<ProgressStore>(*state.storage, "");
+}
+
+void save_progress(AppState& state, BankSlot& slot) {
+    if (!state.progress_store) return;
+    auto status = state.progress_store->save(slot.progress);
+    // Without persistent storage every save "fails" into memory: the learner was told at start.
+    if (status == ProgressStore::SaveStatus::StorageFailed && state.storage_persistent &&
+        !state.write_failed_notice_shown) {
+        state.write_failed_notice_visible = true;
+        state.write_failed_notice_shown = true;
+    }
+    // A newer ImQuiz's record is never overwritten; say why this attempt is not being kept.
+    if (status == ProgressStore::SaveStatus::RefusedNewerVersion && !state.newer_version_notice_shown) {
+        state.newer_version_notice_visible = true;
+        state.newer_version_notice_shown = true;
+    }
+}
+
+void load_progress(AppState& state, BankSlot& slot) {
+    if (!state.progress_store || !slot.bank) return;
+    auto loaded = state.progress_store->load(slot.bank->id);
+    log_messages(slot.bank->id, loaded.messages);
+    if (loaded.status == ProgressStore::LoadStatus::NewerVersion && !state.newer_version_notice_shown) {
+        state.newer_version_notice_visible = true;
+        state.newer_version_notice_shown = true;
+    }
+    slot.progress = std::move(loaded.record);
+    slot.progress.bank_id = slot.bank->id;
+    log_messages(slot.bank->id, reconcile_with_bank(slot.progress, *slot.bank));
+}
+
+void import_progress(AppState& state, const std::string& text) {
+    if (!state.progress_store) return;
+    ImportSummary summary = state.progress_store->import_all(text);
+    Language language = state.preferences.language;
+    if (summary.ok) {
+        int added = 0;
+        for (const auto& bank : summary.banks) added += bank.merge.attempts_added;
+        state.import_message = format_int2(tr(language, Str::ImportSummary), static_cast<int>(summary.banks.size()), added);
+        for (auto& slot : state.banks) load_progress(state, slot);
+    } else {
+        state.import_message = tr(language, Str::ImportFailed);
+    }
+    for (const auto& problem : summary.problems) state.import_message += "\n" + problem;
+}
+
+void merge_progress_from_other_tabs(AppState& state, const std::vector<std::string>& changed_keys) {
+    for (const auto& key : changed_keys) {
+        for (auto& slot : state.banks) {
+            if (!slot.bank || !state.progress_store || key != state.progress_store->key_for(slot.bank->id)) continue;
+            auto loaded = state.progress_store->load(slot.bank->id);
+            merge_progress(slot.progress, loaded.record);
+        }
+    }
+}
+
+}  // namespace imquiz::app

@@ -1,0 +1,462 @@
+#include "app/screen_model.h"
+
+#include "app/app.h"
+#include "app/format.h"
+
+#include "engine/draft.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+namespace imquiz::app {
+
+namespace {
+
+// What every builder needs: the state, the interface language, the content language.
+struct Context {
+    const AppState& state;
+    Language language;
+    std::string content;  // language code for bank texts
+    const char* str(Str id) const { return tr(language, id); }
+    const std::string& text(const Bank& bank, const LocalizedText& t) const { return bank.text(t, content); }
+};
+
+ButtonModel make_button(std::string id, std::string label, Action action, ButtonModel::Style style,
+                        bool enabled = true, std::string accessible_name = {}) {
+    ButtonModel button;
+    button.id = std::move(id);
+    button.label = std::move(label);
+    button.accessible_name = std::move(accessible_name);
+    button.action = std::move(action);
+    button.enabled = enabled;
+    button.style = style;
+    return button;
+}
+
+Action bank_action(Action::Kind kind, std::size_t bank) {
+    Action action = Action::of(kind);
+    action.bank = static_cast<int>(bank);
+    return action;
+}
+
+std::optional<NoticeModel> notice(const Context& c) {
+    const AppState& s = c.state;
+    const char* text = s.storage_notice_visible         ? c.str(Str::StorageUnavailable)
+                       : s.write_failed_notice_visible   ? c.str(Str::StorageWriteFailed)
+                       : s.newer_version_notice_visible ? c.str(Str::NewerVersionRecord)
+                                                         : nullptr;
+    if (!text) return std::nullopt;
+    return NoticeModel{text, make_button("dismiss-notice", c.str(Str::Dismiss), Action::of(Action::Kind::DismissNotice),
+                                         ButtonModel::Style::Secondary)};
+}
+
+// ---- Catalog ----------------------------------------------------------------------------
+
+CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
+    CardModel card;
+    card.key = slot.id.empty() ? slot.url : slot.id;
+    card.url = slot.url;
+    switch (slot.state) {
+    case BankSlot::State::Loading:
+        card.status = CardModel::Status::Loading;
+        card.title = card.key;
+        card.standing = c.str(Str::LoadingQuiz);
+        break;
+    case BankSlot::State::FetchFailed:
+    case BankSlot::State::Invalid: {
+        bool invalid = slot.state == BankSlot::State::Invalid;
+        card.status = invalid ? CardModel::Status::Invalid : CardModel::Status::FetchFailed;
+        card.title = c.str(invalid ? Str::InvalidBank : Str::CouldNotLoad);
+        if (invalid) {
+            // The first errors; quizc validate lists them all.
+            for (const auto& d : slot.diagnostics)
+                if (d.severity == Diagnostic::Severity::Error && card.problems.size() < 8)
+                    card.problems.push_back(format_diagnostic(d));
+        } else {
+            card.problems.push_back(slot.fetch_error);
+        }
+        card.buttons.push_back(make_button("retry-load:" + card.key, c.str(Str::RetryLoad),
+                                           bank_action(Action::Kind::RetryLoad, index), ButtonModel::Style::Secondary,
+                                           true, std::string(c.str(Str::RetryLoad)) + ": " + slot.url));
+        break;
+    }
+    case BankSlot::State::Ready: {
+        const Bank& bank = *slot.bank;
+        card.status = CardModel::Status::Ready;
+        card.title = c.text(bank, bank.title);
+        card.description = c.text(bank, bank.description);
+        card.questions = slot.question_count;
+        card.languages = bank.languages;
+        std::string codes;
+        for (std::string code : bank.languages) {
+            for (char& ch : code) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+            codes += (codes.empty() ? "" : " ") + code;
+        }
+        card.meta = format_int(c.str(Str::QuestionsCount), static_cast<int>(slot.question_count)) + "  ·  " + codes;
+        const auto& progress = slot.progress;
+        card.attempts = progress.finished_attempts.size();
+        card.best_percent = progress.best_percent;
+        card.in_progress = progress.attempt_in_progress.has_value();
+        if (progress.best_percent) {
+            card.has_best = true;
+            card.standing = format_int(c.str(Str::BestScore), static_cast<int>(std::lround(*progress.best_percent)));
+        } else if (card.in_progress) {
+            const Session& attempt = *progress.attempt_in_progress;
+            card.standing = format_int2(c.str(Str::InProgress), static_cast<int>(answered_count(attempt)),
+                                        static_cast<int>(attempt.questions.size()));
+        } else {
+            card.standing = c.str(Str::NotTakenYet);
+        }
+        // "Start" twice on one page says nothing: the quiz title completes each button's name.
+        std::string open = c.str(card.in_progress ? Str::Continue : Str::Start);
+        card.buttons.push_back(make_button("open:" + slot.id, open, bank_action(Action::Kind::OpenQuiz, index),
+                                           ButtonModel::Style::Primary, true, open + ": " + card.title));
+        if (card.in_progress)
+            card.buttons.push_back(make_button("start-over:" + slot.id, c.str(Str::StartOver),
+                                               bank_action(Action::Kind::StartOver, index),
+                                               ButtonModel::Style::Secondary, true,
+                                               std::string(c.str(Str::StartOver)) + ": " + card.title));
+        break;
+    }
+    }
+    return card;
+}
+
+CatalogModel catalog(const Context& c) {
+    const AppState& s = c.state;
+    CatalogModel model;
+    model.heading = c.str(Str::AppName);
+    model.list_label = c.str(Str::Catalog);
+    model.settings = make_button("settings", c.str(Str::Settings), Action::of(Action::Kind::OpenSettings),
+                                 ButtonModel::Style::Quiet);
+    if (!s.catalog_error.empty()) {
+        model.error_title = c.str(Str::CouldNotLoad);
+        model.error = s.catalog_error;
+        while (!model.error.empty() && model.error.back() == '\n') model.error.pop_back();
+    } else if (s.banks.empty() && s.catalog_loaded) {
+        model.empty = c.str(Str::CatalogEmpty);
+    }
+    if (!s.wanted_quiz.empty() && s.opened_wanted_quiz && s.active_bank < 0 &&
+        std::none_of(s.banks.begin(), s.banks.end(), [&](const BankSlot& slot) { return slot.id == s.wanted_quiz; })) {
+        model.not_found_title = c.str(Str::QuizNotFound);
+        model.not_found = "quiz=" + s.wanted_quiz;
+    }
+    for (std::size_t i = 0; i < s.banks.size(); ++i) model.cards.push_back(card(c, s.banks[i], i));
+    return model;
+}
+
+// ---- Question ---------------------------------------------------------------------------
+
+ChoiceMark mark_of(bool checked, bool selected, bool correct) {
+    if (!checked) return selected ? ChoiceMark::Selected : ChoiceMark::Normal;
+    if (correct) return selected ? ChoiceMark::Correct : ChoiceMark::CorrectMissed;
+    return selected ? ChoiceMark::Wrong : ChoiceMark::Locked;
+}
+
+std::string status_of(const Context& c, ChoiceMark mark) {
+    switch (mark) {
+    case ChoiceMark::Correct: return std::string(c.str(Str::YourAnswer)) + " · " + c.str(Str::Correct);
+    case ChoiceMark::CorrectMissed: return c.str(Str::CorrectAnswer);
+    case ChoiceMark::Wrong: return std::string(c.str(Str::YourAnswer)) + " · " + c.str(Str::Incorrect);
+    default: return {};
+    }
+}
+
+std::string marker_of(std::size_t i) {
+    return i < 9 ? std::to_string(i + 1) : std::string(1, static_cast<char>('a' + (i - 9) % 26));
+}
+
+std::vector<ChoiceModel> choices(const Context& c, const Bank& bank, const Question& question,
+                                 const SessionQuestion& slot) {
+    const AppState& s = c.state;
+    bool checked = s.feedback.has_value();
+    std::vector<ChoiceModel> out;
+    auto add = [&](std::string id, std::string text, bool correct, bool selected, std::string feedback) {
+        ChoiceModel choice;
+        choice.marker = marker_of(out.size());
+        choice.action = Action::of(Action::Kind::SelectChoice);
+        choice.action.choice_id = id;
+        choice.id = std::move(id);
+        choice.text = std::move(text);
+        choice.selected = selected;
+        choice.mark = mark_of(checked, selected, correct);
+        choice.status = status_of(c, choice.mark);
+        choice.enabled = !checked;
+        if (checked) {
+            choice.correct = correct;
+            choice.feedback = std::move(feedback);
+        }
+        out.push_back(std::move(choice));
+    };
+    if (question.type == QuestionType::TrueFalse) {
+        bool given_true = is_selected(s.draft, "true"), given_false = is_selected(s.draft, "false");
+        if (checked && slot.answer) {
+            given_true = slot.answer->response.true_false;
+            given_false = !given_true;
+        }
+        add("true", c.str(Str::TrueLabel), question.true_false_answer, given_true, {});
+        add("false", c.str(Str::FalseLabel), !question.true_false_answer, given_false, {});
+        return out;
+    }
+    for (const Choice* choice : choices_in_order(slot, question)) {
+        bool selected = is_selected(s.draft, choice->id);
+        std::string feedback;
+        if (checked) {
+            for (const auto& f : s.feedback->choices) {
+                if (f.choice_id != choice->id) continue;
+                selected = f.selected;
+                if (!f.feedback.empty()) feedback = c.text(bank, f.feedback);
+            }
+        }
+        add(choice->id, c.text(bank, choice->text), choice->correct, selected, std::move(feedback));
+    }
+    return out;
+}
+
+QuestionModel question(const Context& c) {
+    const AppState& s = c.state;
+    QuestionModel model;
+    const Bank* bank = s.active();
+    if (!bank || !s.session) return model;
+    const Session& session = *s.session;
+    const Question* q = current_question(session, *bank);
+    if (!q) return model;
+    const SessionQuestion& slot = session.questions[session.current];
+    bool checked = s.feedback.has_value();
+    bool is_choice = q->type == QuestionType::SingleChoice || q->type == QuestionType::MultipleChoice ||
+                     q->type == QuestionType::TrueFalse;
+
+    model.present = true;
+    model.quiz_title = c.text(*bank, bank->title);
+    model.index = session.current + 1;
+    model.total = session.questions.size();
+    model.counter = std::to_string(model.index) + " / " + std::to_string(model.total);
+    model.position = format_int2(c.str(Str::QuestionOf), static_cast<int>(model.index), static_cast<int>(model.total));
+    model.progress = static_cast<float>(session.current + (checked ? 1 : 0)) /
+                     static_cast<float>(std::max<std::size_t>(1, model.total));
+    model.id = q->id;
+    model.type = std::string(to_string(q->type));
+    model.prompt = c.text(*bank, q->prompt);
+    model.multiple = q->type == QuestionType::MultipleChoice;
+    if (is_choice) {
+        model.choices = choices(c, *bank, *q, slot);
+        if (!checked) model.instruction = c.str(model.multiple ? Str::SelectAll : Str::SelectOne);
+    } else {
+        AnswerFieldModel& field = model.field;
+        field.present = true;
+        field.numeric = q->type == QuestionType::Numeric;
+        field.label = c.str(field.numeric ? Str::TypeNumber : Str::TypeAnswer);
+        field.value = checked && slot.answer ? slot.answer->response.text : s.draft.typed;
+        if (!q->unit.empty()) field.unit = c.text(*bank, q->unit);
+        field.read_only = checked;
+        if (!checked && s.draft.refused == InputProblem::NotANumber) field.problem = c.str(Str::NotANumber);
+    }
+    model.checked = checked;
+    if (!s.embed)
+        model.back = make_button("back", c.str(Str::Back), Action::of(Action::Kind::BackToCatalog), ButtonModel::Style::Quiet);
+    if (checked) {
+        const Feedback& feedback = *s.feedback;
+        VerdictModel& verdict = model.verdict;
+        verdict.correct = feedback.correct;
+        verdict.score = feedback.score;
+        verdict.tone = feedback.correct ? VerdictModel::Tone::Correct
+                       : feedback.score > 0 ? VerdictModel::Tone::Partial
+                                            : VerdictModel::Tone::Wrong;
+        verdict.word = c.str(feedback.correct ? Str::Correct : feedback.score > 0 ? Str::PartlyCorrect : Str::Incorrect);
+        model.correct_answers = correct_answer_texts(*bank, *q, feedback.correct_answer, c.content, c.language);
+        // Choice cards mark the right answer themselves; said in words too when the learner
+        // missed it, and always for typed answers (nothing else shows what was expected).
+        if (!is_choice || !feedback.correct)
+            model.correct_answer_line = std::string(c.str(Str::CorrectAnswer)) + ": " + join(model.correct_answers, "; ");
+        model.explanation = c.text(*bank, feedback.explanation);
+        if (!model.explanation.empty()) model.explanation_heading = c.str(Str::Explanation);
+        std::vector<std::string> parts = {as_sentence(verdict.word)};
+        for (const auto& choice : model.choices)
+            if (choice.selected && !choice.feedback.empty()) parts.push_back(as_sentence(choice.feedback));
+        if (!model.correct_answer_line.empty()) parts.push_back(as_sentence(model.correct_answer_line));
+        if (!model.explanation.empty()) parts.push_back(as_sentence(model.explanation));
+        model.announcement = join(parts, " ");
+        bool last = session.current + 1 >= session.questions.size();
+        model.primary = make_button("next", c.str(last ? Str::SeeResults : Str::Next), Action::of(Action::Kind::Next),
+                                    ButtonModel::Style::Primary);
+    } else {
+        model.primary = make_button("check", c.str(Str::Check), Action::of(Action::Kind::Check),
+                                    ButtonModel::Style::Primary, can_check(s.draft, *q));
+    }
+    model.shortcuts = c.str(Str::ShortcutsHint);
+    return model;
+}
+
+// ---- Results ----------------------------------------------------------------------------
+
+ResultsModel results(const Context& c) {
+    const AppState& s = c.state;
+    ResultsModel model;
+    const Bank* bank = s.active();
+    if (!bank || !s.results) return model;
+    const Results& r = *s.results;
+    model.present = true;
+    model.attempt_id = r.attempt_id;
+    model.quiz_title = c.text(*bank, bank->title);
+    model.heading = c.str(Str::Results);
+    model.percent = r.percent;
+    model.score = r.score;
+    model.max_score = r.max_score;
+    model.passed = r.passed;
+    model.pass_percent = r.pass_percent;
+    model.duration_ms = r.duration_ms;
+    model.missed = missed_question_ids(r).size();
+    model.percent_text = format_percent(r.percent);
+    std::string points = c.str(Str::Score);
+    // "%s of %s points": two strings, formatted here.
+    std::size_t first = points.find("%s");
+    if (first != std::string::npos) points.replace(first, 2, format_points(r.score));
+    std::size_t second = points.find("%s");
+    if (second != std::string::npos) points.replace(second, 2, format_points(r.max_score));
+    model.points = points;
+    model.verdict = c.str(r.passed ? Str::Passed : Str::NotPassed);
+    model.details = format_int(c.str(Str::PassMark), r.pass_percent) + "  ·  " + c.str(Str::TimeTaken) + " " +
+                    format_duration(r.duration_ms);
+    if (model.missed > 0)
+        model.buttons.push_back(make_button("review", c.str(Str::ReviewMistakes), Action::of(Action::Kind::ReviewMistakes),
+                                            ButtonModel::Style::Primary));
+    model.buttons.push_back(make_button("retry", c.str(Str::Retry), Action::of(Action::Kind::Retry),
+                                        model.missed > 0 ? ButtonModel::Style::Secondary : ButtonModel::Style::Primary));
+    if (!s.embed)
+        model.buttons.push_back(make_button("catalog", c.str(Str::BackToCatalog), Action::of(Action::Kind::BackToCatalog),
+                                            ButtonModel::Style::Secondary));
+    int number = 0;
+    model.rows.reserve(r.questions.size());
+    for (const auto& qr : r.questions) {
+        ++number;
+        const Question* q = bank->find_question(qr.question_id);
+        if (!q) continue;
+        ResultRowModel row;
+        row.id = qr.question_id;
+        row.outcome = std::string(to_string(qr.outcome));
+        row.correct = qr.outcome == Outcome::Correct;
+        row.heading = std::to_string(number) + ". " +
+                      c.str(row.correct ? Str::Correct : qr.outcome == Outcome::Partial ? Str::PartlyCorrect : Str::Incorrect);
+        row.prompt = c.text(*bank, q->prompt);
+        row.response = response_words(*bank, *q, qr.response, c.content, c.language);
+        row.your_answer_line = std::string(c.str(Str::YourAnswer)) + ": " + (row.response ? *row.response : c.str(Str::NoAnswer));
+        row.correct_answers = correct_answer_texts(*bank, *q, qr.correct_answer, c.content, c.language);
+        if (!row.correct) row.correct_answer_line = std::string(c.str(Str::CorrectAnswer)) + ": " + join(row.correct_answers, "; ");
+        row.explanation = c.text(*bank, q->explanation);
+        model.rows.push_back(std::move(row));
+    }
+    const BankSlot& slot = s.banks[static_cast<std::size_t>(s.active_bank)];
+    const auto& attempts = slot.progress.finished_attempts;
+    if (!attempts.empty()) {
+        model.past_heading = c.str(Str::PastAttempts);
+        for (auto it = attempts.rbegin(); it != attempts.rend() && model.past_attempts.size() < 10; ++it)
+            model.past_attempts.push_back(format_date(it->finished_at_ms) + "   " + format_percent(it->percent) + "   " +
+                                          format_duration(it->duration_ms));
+    }
+    model.announcement = join({as_sentence(model.heading), as_sentence(model.percent_text), as_sentence(model.points),
+                               as_sentence(model.verdict)},
+                              " ");
+    return model;
+}
+
+// ---- Settings ---------------------------------------------------------------------------
+
+SettingsModel settings(const Context& c) {
+    const AppState& s = c.state;
+    const Preferences& prefs = s.preferences;
+    SettingsModel model;
+    model.back = make_button("back", c.str(Str::Back), Action::of(Action::Kind::CloseSettings), ButtonModel::Style::Quiet);
+    model.heading = c.str(Str::Settings);
+
+    OptionGroupModel languages{"language", c.str(Str::Language), {}};
+    for (int i = 0; i < static_cast<int>(Language::Count); ++i) {
+        Language language = static_cast<Language>(i);
+        Action action = Action::of(Action::Kind::SetLanguage);
+        action.language = language;
+        languages.options.push_back({language_code(language), language_native_name(language), language_code(language),
+                                     prefs.language == language, action});
+    }
+    OptionGroupModel themes{"theme", c.str(Str::Theme), {}};
+    for (auto [theme, label] : {std::pair{ThemeChoice::System, Str::ThemeSystem}, std::pair{ThemeChoice::Light, Str::ThemeLight},
+                                std::pair{ThemeChoice::Dark, Str::ThemeDark}}) {
+        Action action = Action::of(Action::Kind::SetTheme);
+        action.theme = theme;
+        themes.options.push_back({theme_name(theme), c.str(label), {}, prefs.theme == theme, action});
+    }
+    OptionGroupModel sizes{"text-size", c.str(Str::TextSize), {}};
+    float current = nearest_text_size(prefs.text_scale);
+    for (const TextSize& size : text_sizes) {
+        Action action = Action::of(Action::Kind::SetTextScale);
+        action.number = size.scale;
+        char value[16];
+        std::snprintf(value, sizeof value, "%g", size.scale);
+        sizes.options.push_back({value, size.label, {}, size.scale == current, action});
+    }
+    model.groups = {std::move(languages), std::move(themes), std::move(sizes)};
+
+    model.progress_heading = c.str(Str::Progress);
+    if (!s.storage_persistent) model.storage_warning = c.str(Str::StorageUnavailable);
+    model.progress_buttons.push_back(make_button("export", c.str(Str::ExportProgress),
+                                                 Action::of(Action::Kind::ExportProgress), ButtonModel::Style::Secondary));
+    model.progress_buttons.push_back(make_button("import", c.str(Str::ImportProgress),
+                                                 Action::of(Action::Kind::ImportProgress), ButtonModel::Style::Secondary));
+    model.import_message = s.import_message;
+    return model;
+}
+
+std::string document_title(const ScreenModel& model, const Context& c) {
+    std::string app = c.str(Str::AppName);
+    switch (model.screen) {
+    case Screen::Catalog: return std::string(c.str(Str::Catalog)) + " – " + app;
+    case Screen::Question:
+        return model.question.present ? model.question.position + " – " + model.question.quiz_title + " – " + app : app;
+    case Screen::Results: return model.results.present ? model.results.heading + " – " + model.results.quiz_title + " – " + app : app;
+    case Screen::Settings: return model.settings.heading + " – " + app;
+    default: return app;
+    }
+}
+
+}  // namespace
+
+ScreenModel build_screen(const AppState& state) {
+    Context c{state, state.preferences.language, state.language_code()};
+    ScreenModel model;
+    model.screen = state.screen;
+    model.language = c.content;
+    model.embed = state.embed;
+    model.dark = wants_dark(state);
+    model.theme = theme_name(state.preferences.theme);
+    model.text_scale = state.preferences.text_scale;
+    model.storage_persistent = state.storage_persistent;
+    model.notice = notice(c);
+    model.loading = c.str(Str::Loading);
+    if (const Bank* bank = state.active()) {
+        model.active_quiz_id = bank->id;
+        model.active_quiz_title = c.text(*bank, bank->title);
+    }
+    // The catalog's cards are published on every screen: the page and the tests follow the
+    // banks' loading and progress wherever the learner is.
+    model.catalog = catalog(c);
+    switch (state.screen) {
+    case Screen::Loading:
+    case Screen::Catalog: break;
+    case Screen::Question:
+        model.question = question(c);
+        if (!state.embed) model.escape = Action::of(Action::Kind::BackToCatalog);
+        break;
+    case Screen::Results:
+        model.results = results(c);
+        if (!state.embed) model.escape = Action::of(Action::Kind::BackToCatalog);
+        break;
+    case Screen::Settings:
+        model.settings = settings(c);
+        model.escape = Action::of(Action::Kind::CloseSettings);
+        break;
+    }
+    model.title = document_title(model, c);
+    return model;
+}
+
+}  // namespace imquiz::app

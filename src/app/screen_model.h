@@ -1,0 +1,204 @@
+// What a screen shows, as plain data: every text already in the learner's language and already
+// formatted, every choice with its state, every button with its action and whether it can be
+// pressed. Built once per change by build_screen(); every rendering reads it and keeps no rule
+// of its own: the ImGui views lay it out (src/ui), the page protocol serializes it for the
+// accessibility mirror, the text field and the tests (page_protocol.h), native tests assert it.
+#pragma once
+
+#include "app/action.h"
+#include "app/state.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace imquiz::app {
+
+struct ButtonModel {
+    enum class Style { Primary, Secondary, Quiet };
+    std::string id;                 // stable on its screen: "check", "open:data-parallelism"
+    std::string label;              // what it says
+    std::string accessible_name;    // where the label alone is ambiguous ("Start: Data parallelism")
+    Action action;
+    bool enabled = true;
+    Style style = Style::Secondary;
+};
+
+struct NoticeModel {
+    std::string text;
+    ButtonModel dismiss;
+};
+
+// One bank of the catalog.
+struct CardModel {
+    enum class Status { Loading, Ready, FetchFailed, Invalid };
+    Status status = Status::Loading;
+    std::string key;                // the bank's id, or its URL while the id is unknown
+    std::string url;
+    std::string title;              // Loading: the id; failed: what went wrong; Ready: the bank's title
+    std::string description;
+    std::string meta;               // "8 questions · EN RU ID"
+    std::string standing;           // "Best: 80%", "In progress: 3 of 8 answered", "Not taken yet"
+    bool has_best = false;
+    std::vector<std::string> problems;  // failed: the fetch error, or the validator's first errors
+    std::vector<ButtonModel> buttons;
+    // Facts for the page protocol's readers (tests, host pages).
+    std::size_t questions = 0;
+    std::vector<std::string> languages;
+    bool in_progress = false;
+    std::size_t attempts = 0;
+    std::optional<double> best_percent;
+};
+
+struct CatalogModel {
+    std::string heading;
+    std::string list_label;                     // the list of quizzes, for assistive technology
+    ButtonModel settings;
+    std::string error_title, error;             // the catalog itself could not be loaded
+    std::string empty;                          // it lists no quiz
+    std::string not_found_title, not_found;     // quiz= names a quiz it does not list
+    std::vector<CardModel> cards;
+};
+
+// How a choice looks: before Check only Normal / Selected; after it, what it was.
+enum class ChoiceMark { Normal, Selected, Correct, CorrectMissed, Wrong, Locked };
+
+struct ChoiceModel {
+    std::string id;
+    std::string marker;             // "1".."9", then "a".. (1-9 are keyboard shortcuts)
+    std::string text;
+    std::string feedback;           // the author's per-choice feedback, once checked
+    std::string status;             // "Your answer · Correct": colour is never the only cue
+    ChoiceMark mark = ChoiceMark::Normal;
+    bool selected = false;
+    std::optional<bool> correct;    // known once checked
+    bool enabled = true;
+    Action action;                  // select / toggle
+};
+
+// Numeric and short-text answers: typed into a real input field on the page (web/text-field.js)
+// laid over the frame the canvas draws, or the mirror's own field.
+struct AnswerFieldModel {
+    bool present = false;
+    std::string label;              // "Type a number"
+    std::string value;
+    std::string unit;
+    bool numeric = false;
+    bool read_only = false;
+    std::string problem;            // why the last Check was turned down ("… is not a number")
+};
+
+struct VerdictModel {
+    enum class Tone { Correct, Partial, Wrong };
+    Tone tone = Tone::Wrong;
+    std::string word;               // "Correct", "Partly correct", "Incorrect"
+    bool correct = false;
+    double score = 0;               // 0..1
+};
+
+struct QuestionModel {
+    bool present = false;
+    std::string quiz_title;
+    std::string counter;            // "3 / 8"
+    std::string position;           // "Question 3 of 8"
+    float progress = 0;             // 0..1, the bar
+    std::size_t index = 0, total = 0;  // 1-based index
+    std::string id;
+    std::string type;               // the bank's type name: "single_choice", ...
+    std::string prompt;
+    std::string instruction;        // "Choose one answer." (before Check, choice questions)
+    bool multiple = false;
+    std::vector<ChoiceModel> choices;
+    AnswerFieldModel field;
+    bool checked = false;
+    VerdictModel verdict;
+    std::vector<std::string> correct_answers;   // the right answer(s), as shown
+    std::string correct_answer_line;            // "Correct answer: 20"; empty when the cards say it
+    std::string explanation_heading, explanation;
+    std::string announcement;       // what a screen reader hears after Check
+    std::optional<ButtonModel> back;  // not in embeds
+    ButtonModel primary;            // Check, then Next / See results
+    std::string shortcuts;          // the keyboard hint (not on touch screens)
+};
+
+struct ResultRowModel {
+    std::string id;
+    std::string outcome;            // "correct", "partial", "wrong", "skipped"
+    bool correct = false;
+    std::string heading;            // "3. Incorrect"
+    std::string prompt;
+    std::optional<std::string> response;  // what the learner answered, in words; none if skipped
+    std::string your_answer_line;   // "Your answer: …"
+    std::vector<std::string> correct_answers;
+    std::string correct_answer_line;  // "Correct answer: …"; empty when they were right
+    std::string explanation;
+};
+
+struct ResultsModel {
+    bool present = false;
+    std::string attempt_id;
+    std::string quiz_title, heading;
+    std::string percent_text;       // "75%"
+    std::string points;             // "6 of 8 points"
+    std::string verdict;            // "Passed" / "Not passed"
+    std::string details;            // "Pass mark: 70% · Time taken 3:05"
+    bool passed = false;
+    double percent = 0, score = 0, max_score = 0;
+    int pass_percent = 0;
+    std::int64_t duration_ms = 0;
+    std::size_t missed = 0;
+    std::vector<ButtonModel> buttons;   // Review mistakes (if any), Retry, Back to quizzes
+    std::vector<ResultRowModel> rows;
+    std::string past_heading;
+    std::vector<std::string> past_attempts;  // newest first, at most 10
+    std::string announcement;
+};
+
+struct OptionModel {
+    std::string value;              // "ru", "dark", "1.25": what the page protocol calls it
+    std::string label;
+    std::string language;           // the label's own language (language names)
+    bool selected = false;
+    Action action;
+};
+
+struct OptionGroupModel {
+    std::string id;                 // "language", "theme", "text-size"
+    std::string legend;
+    std::vector<OptionModel> options;
+};
+
+struct SettingsModel {
+    ButtonModel back;
+    std::string heading;
+    std::vector<OptionGroupModel> groups;
+    std::string progress_heading;
+    std::string storage_warning;
+    std::vector<ButtonModel> progress_buttons;
+    std::string import_message;
+};
+
+struct ScreenModel {
+    Screen screen = Screen::Loading;
+    std::string language;           // "en", the document's language
+    std::string title;              // the document's (tab's) title
+    bool embed = false;
+    bool dark = false;              // the effective theme
+    std::string theme;              // the learner's choice: "system", "light", "dark"
+    float text_scale = 1;
+    bool storage_persistent = true;
+    std::optional<NoticeModel> notice;
+    std::string loading;            // the loading screen's words
+    Action escape;                  // what Esc does here (Kind::None: nothing)
+    std::optional<std::string> active_quiz_id, active_quiz_title;
+    CatalogModel catalog;
+    QuestionModel question;
+    ResultsModel results;
+    SettingsModel settings;
+};
+
+ScreenModel build_screen(const AppState& state);
+
+}  // namespace imquiz::app

@@ -1,0 +1,399 @@
+// The app without a browser: app/ driven through its actions on the in-memory platform
+// (src/platform/memory), asserting the screen model of every screen, the page protocol it
+// publishes, and what it stores. Whole quizzes run in milliseconds here; the browser tests still
+// check that the canvas and the page render this model.
+#include "app/app.h"
+#include "app/page_protocol.h"
+#include "app/screen_model.h"
+#include "platform/memory/platform_memory.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace imquiz;
+using namespace imquiz::app;
+using json = nlohmann::json;
+namespace memory = imquiz::platform::memory;
+
+namespace {
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    REQUIRE(in);
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+std::string source(const std::string& relative) { return read_file(std::string(IMQUIZ_SOURCE_DIR) + "/" + relative); }
+
+// The full example bank of quizzes/README.md: every question type, as authors see it documented.
+std::string readme_example_bank() {
+    std::string readme = source("quizzes/README.md");
+    std::size_t marker = readme.find("<!-- readme-example: full bank -->");
+    REQUIRE(marker != std::string::npos);
+    std::size_t start = readme.find("```json", marker) + 7;
+    std::size_t end = readme.find("```", start);
+    return readme.substr(start, end - start);
+}
+
+using Url = std::map<std::string, std::string>;
+
+// One app on a fresh in-memory world: the shipped catalog and banks, a font, the URL given.
+struct TestApp {
+    AppState state;
+
+    explicit TestApp(Url url = {}, bool shipped = true) {
+        memory::reset();
+        auto& world = memory::world();
+        world.url_parameters = std::move(url);
+        world.files["fonts/imquiz-sans.ttf"] = "font bytes";
+        if (shipped) {
+            world.files["quizzes/index.json"] = source("quizzes/index.json");
+            world.files["quizzes/data-parallelism.json"] = source("quizzes/data-parallelism.json");
+            world.files["quizzes/model-pipeline-parallelism.json"] = source("quizzes/model-pipeline-parallelism.json");
+        }
+    }
+
+    // start(), then deliver fetches until nothing more is asked for.
+    void boot() {
+        start(state);
+        settle();
+    }
+    void settle() {
+        for (int round = 0; round < 10; ++round) {
+            std::size_t asked = memory::world().fetched.size();
+            memory::deliver_fetches();
+            poll(state);
+            if (memory::world().fetched.size() == asked) break;
+        }
+    }
+    ScreenModel screen() const { return build_screen(state); }
+    // The page protocol, as the page would receive it.
+    json page() const { return json::parse(with_items(screen_to_page(state, build_screen(state)), "[]")); }
+    // An action as the page (mirror, text field, a test) sends it.
+    void send(const json& action) {
+        memory::world().page_actions.push_back(action.dump());
+        poll(state);
+    }
+    void press(const ButtonModel& button) {
+        REQUIRE(button.enabled);
+        apply(state, button.action);
+    }
+    void act(const Action& action) { apply(state, action); }
+};
+
+const CardModel& card(const ScreenModel& screen, const std::string& id) {
+    for (const auto& c : screen.catalog.cards)
+        if (c.key == id) return c;
+    FAIL("no card " << id);
+    throw;
+}
+
+// Answers the current question right, from the bank's own key.
+void answer_right(TestApp& app, const json& bank) {
+    ScreenModel screen = app.screen();
+    const QuestionModel& q = screen.question;
+    REQUIRE(q.present);
+    for (const auto& question : bank["questions"]) {
+        if (question["id"] != q.id) continue;
+        std::string type = question["type"];
+        if (type == "single_choice" || type == "multiple_choice") {
+            for (const auto& choice : question["choices"])
+                if (choice.value("correct", false)) app.send({{"type", "select"}, {"choice", choice["id"]}});
+        } else if (type == "true_false") {
+            app.send({{"type", "select"}, {"choice", question["answer"].get<bool>() ? "true" : "false"}});
+        } else if (type == "numeric") {
+            const json& answer = question["answer"];
+            double value = answer.contains("value") ? answer["value"].get<double>()
+                                                    : (answer["min"].get<double>() + answer["max"].get<double>()) / 2;
+            std::ostringstream typed;
+            typed << value;
+            app.send({{"type", "type"}, {"text", typed.str()}});
+        } else {
+            const json& accepted = question["answers"][0];
+            app.send({{"type", "type"}, {"text", accepted.is_string() ? accepted : accepted.begin().value()}});
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("app: both launch quizzes walked to the results through app/ alone") {
+    for (const char* id : {"data-parallelism", "model-pipeline-parallelism"}) {
+        for (const char* language : {"en", "ru", "id"}) {
+            CAPTURE(id, language);
+            json bank = json::parse(source(std::string("quizzes/") + id + ".json"));
+            TestApp app(Url{{"lang", language}});
+            app.boot();
+            ScreenModel screen = app.screen();
+            REQUIRE(screen.screen == Screen::Catalog);
+            REQUIRE(screen.catalog.cards.size() == 2);
+            const CardModel& before = card(screen, id);
+            CHECK(before.status == CardModel::Status::Ready);
+            CHECK(before.standing == tr(screen.language == "ru" ? Language::Russian : screen.language == "id" ? Language::Indonesian : Language::English, Str::NotTakenYet));
+            app.press(before.buttons.at(0));
+
+            std::size_t total = app.screen().question.total;
+            REQUIRE(total == bank["questions"].size());
+            for (std::size_t n = 1; n <= total; ++n) {
+                screen = app.screen();
+                REQUIRE(screen.screen == Screen::Question);
+                const QuestionModel& q = screen.question;
+                CHECK(q.index == n);
+                CHECK(q.counter == std::to_string(n) + " / " + std::to_string(total));
+                CHECK_FALSE(q.primary.enabled);  // nothing chosen yet
+                CHECK(q.primary.action.kind == Action::Kind::Check);
+                CHECK(screen.title.find(q.quiz_title) != std::string::npos);
+                answer_right(app, bank);
+                screen = app.screen();
+                REQUIRE(screen.question.primary.enabled);
+                app.press(screen.question.primary);
+                screen = app.screen();
+                REQUIRE(screen.question.checked);
+                CHECK(screen.question.verdict.correct);
+                CHECK(screen.question.correct_answer_line.empty());  // right choice: the cards say it
+                CHECK_FALSE(screen.question.announcement.empty());
+                CHECK(screen.question.primary.action.kind == Action::Kind::Next);
+                app.press(screen.question.primary);
+            }
+            screen = app.screen();
+            REQUIRE(screen.screen == Screen::Results);
+            CHECK(screen.results.percent == 100);
+            CHECK(screen.results.percent_text == "100%");
+            CHECK(screen.results.passed);
+            CHECK(screen.results.rows.size() == total);
+            CHECK(screen.results.missed == 0);
+            CHECK(screen.results.buttons.front().id == "retry");  // no Review mistakes: nothing missed
+            // Sent to the host: attempted, one answered per question, completed, passed.
+            CHECK(memory::world().host_messages.size() == total + 3);
+            // Kept: the catalog shows the best score once back there.
+            app.act(Action::of(Action::Kind::BackToCatalog));
+            const CardModel& after = card(app.screen(), id);
+            CHECK(after.has_best);
+            CHECK(after.attempts == 1);
+        }
+    }
+}
+
+TEST_CASE("app: a numeric answer with tolerance 0 reads the same everywhere (regression: '20 ± 0')") {
+    TestApp app(Url{{"bank", "dev/example.json"}, {"lang", "en"}}, false);
+    memory::world().files["dev/example.json"] = readme_example_bank();
+    app.boot();
+    REQUIRE(app.screen().screen == Screen::Question);
+    // Skip to the numeric question with tolerance 0 (ipv4-header), answering the others wrong.
+    for (int guard = 0; guard < 20 && app.screen().question.id != "ipv4-header"; ++guard) {
+        app.act(Action::of(Action::Kind::Next));  // unchecked: Next does nothing...
+        ScreenModel s = app.screen();
+        if (!s.question.choices.empty()) app.send({{"type", "select"}, {"choice", s.question.choices[0].id}});
+        else app.send({{"type", "type"}, {"text", "0"}});
+        app.send({{"type", "check"}});
+        app.send({{"type", "next"}});
+    }
+    REQUIRE(app.screen().question.id == "ipv4-header");
+    app.send({{"type", "type"}, {"text", "21"}});
+    app.send({{"type", "check"}});
+    ScreenModel screen = app.screen();
+    REQUIRE(screen.question.checked);
+    CHECK_FALSE(screen.question.verdict.correct);
+    CHECK(screen.question.correct_answers == std::vector<std::string>{"20"});
+    CHECK(screen.question.correct_answer_line == "Correct answer: 20");
+    CHECK(app.page()["question"]["feedback"]["correctAnswer"] == json::array({"20"}));
+    CHECK(screen.question.field.value == "21");
+    // On to the results: the row says the same.
+    for (int guard = 0; guard < 20 && app.screen().screen == Screen::Question; ++guard) {
+        app.send({{"type", "next"}});
+        ScreenModel s = app.screen();
+        if (s.screen != Screen::Question || s.question.checked) continue;
+        if (!s.question.choices.empty()) app.send({{"type", "select"}, {"choice", s.question.choices[0].id}});
+        else app.send({{"type", "type"}, {"text", "0"}});
+        app.send({{"type", "check"}});
+    }
+    screen = app.screen();
+    REQUIRE(screen.screen == Screen::Results);
+    bool found = false;
+    for (const auto& row : screen.results.rows) {
+        if (row.id != "ipv4-header") continue;
+        found = true;
+        CHECK(row.correct_answers == std::vector<std::string>{"20"});
+        CHECK(row.correct_answer_line == "Correct answer: 20");
+        CHECK(row.your_answer_line == "Your answer: 21");
+    }
+    CHECK(found);
+    for (const auto& row : app.page()["results"]["questions"])
+        if (row["id"] == "ipv4-header") CHECK(row["correctAnswer"] == json::array({"20"}));
+}
+
+TEST_CASE("app: can Check is one rule, the engine's (regression: four white-space rules)") {
+    TestApp app(Url{{"bank", "dev/example.json"}, {"lang", "en"}}, false);
+    memory::world().files["dev/example.json"] = readme_example_bank();
+    app.boot();
+    for (int guard = 0; guard < 20 && !app.screen().question.field.present; ++guard) {
+        ScreenModel s = app.screen();
+        app.send({{"type", "select"}, {"choice", s.question.choices[0].id}});
+        app.send({{"type", "check"}});
+        app.send({{"type", "next"}});
+    }
+    ScreenModel screen = app.screen();
+    REQUIRE(screen.question.field.present);
+    SECTION("white space of any kind is nothing typed: Check is off, and a page's check does nothing") {
+        for (const char* blank : {"", " ", "\t", "\n", " \r\n\t ", "\xC2\xA0", "\xE2\x80\x83", "\xE3\x80\x80"}) {
+            CAPTURE(blank);
+            app.send({{"type", "type"}, {"text", blank}});
+            CHECK_FALSE(app.screen().question.primary.enabled);
+            CHECK(app.page()["question"]["primary"]["enabled"] == false);
+            app.send({{"type", "check"}});
+            CHECK_FALSE(app.screen().question.checked);
+        }
+    }
+    SECTION("text that is not a number: Check is on, and the learner is told why it was turned down") {
+        if (!screen.question.field.numeric) return;
+        app.send({{"type", "type"}, {"text", "twenty"}});
+        REQUIRE(app.screen().question.primary.enabled);
+        app.send({{"type", "check"}});
+        ScreenModel refused = app.screen();
+        CHECK_FALSE(refused.question.checked);
+        CHECK(refused.question.field.problem == tr(Language::English, Str::NotANumber));
+        app.send({{"type", "type"}, {"text", "20"}});
+        CHECK(app.screen().question.field.problem.empty());
+    }
+}
+
+TEST_CASE("app: the text sizes are one list (regression: four copies)") {
+    TestApp app(Url{{"lang", "en"}});
+    app.boot();
+    app.act(Action::of(Action::Kind::OpenSettings));
+    ScreenModel screen = app.screen();
+    REQUIRE(screen.screen == Screen::Settings);
+    const OptionGroupModel* sizes = nullptr;
+    for (const auto& group : screen.settings.groups)
+        if (group.id == "text-size") sizes = &group;
+    REQUIRE(sizes);
+    REQUIRE(sizes->options.size() == std::size(text_sizes));
+    for (std::size_t i = 0; i < sizes->options.size(); ++i) {
+        CHECK(sizes->options[i].label == text_sizes[i].label);
+        CHECK(sizes->options[i].action.number == text_sizes[i].scale);
+    }
+    SECTION("a size sent by the page snaps to the nearest offered one, and exactly one is selected") {
+        app.send({{"type", "text-size"}, {"value", 1.13}});
+        CHECK(app.state.preferences.text_scale == 1.125f);
+        screen = app.screen();
+        int selected = 0;
+        for (const auto& group : screen.settings.groups)
+            if (group.id == "text-size")
+                for (const auto& option : group.options) selected += option.selected;
+        CHECK(selected == 1);
+        json stored = json::parse(memory::world().storage.at("settings"));
+        CHECK(stored["textScale"] == 1.125);
+    }
+}
+
+TEST_CASE("app: resume, review mistakes, and the catalog after quiz=") {
+    SECTION("quiz= opens the quiz at once; back in the catalog every bank loads (regression: 'Loading the quiz…' for good)") {
+        TestApp app(Url{{"quiz", "data-parallelism"}, {"lang", "en"}});
+        app.boot();
+        REQUIRE(app.screen().screen == Screen::Question);
+        ScreenModel screen = app.screen();
+        REQUIRE(screen.question.back);
+        app.press(*screen.question.back);
+        app.settle();
+        screen = app.screen();
+        REQUIRE(screen.screen == Screen::Catalog);
+        CHECK(card(screen, "model-pipeline-parallelism").status == CardModel::Status::Ready);
+        const CardModel& opened = card(screen, "data-parallelism");
+        CHECK(opened.in_progress);
+        CHECK(opened.buttons.at(0).label == "Continue");
+        CHECK(opened.standing == "In progress: 0 of 8 answered");  // not "Not taken yet" beside Continue
+    }
+    SECTION("an attempt in progress is resumed after a reload, on the same question, with its answer") {
+        json bank = json::parse(source("quizzes/data-parallelism.json"));
+        std::map<std::string, std::string> stored;
+        std::string question_id;
+        {
+            TestApp app(Url{{"quiz", "data-parallelism"}, {"lang", "en"}});
+            app.boot();
+            answer_right(app, bank);
+            app.send({{"type", "check"}});
+            app.send({{"type", "next"}});
+            answer_right(app, bank);
+            app.send({{"type", "check"}});
+            question_id = app.screen().question.id;
+            stored = memory::world().storage;
+        }
+        TestApp again(Url{{"quiz", "data-parallelism"}, {"lang", "en"}});
+        memory::world().storage = stored;
+        again.boot();
+        ScreenModel screen = again.screen();
+        REQUIRE(screen.screen == Screen::Question);
+        CHECK(screen.question.index == 2);
+        CHECK(screen.question.id == question_id);
+        CHECK(screen.question.checked);  // checked before the reload: its feedback is back
+        CHECK(screen.question.verdict.correct);
+    }
+    SECTION("review mistakes plays only the missed questions") {
+        TestApp app(Url{{"quiz", "data-parallelism"}, {"lang", "en"}});
+        app.boot();
+        for (int n = 0; n < 8; ++n) {
+            ScreenModel s = app.screen();
+            // Wrong on purpose: the first choice that is not right.
+            json bank = json::parse(source("quizzes/data-parallelism.json"));
+            for (const auto& question : bank["questions"])
+                if (question["id"] == s.question.id)
+                    for (const auto& choice : question["choices"])
+                        if (!choice.value("correct", false) && n % 2 == 0) {
+                            app.send({{"type", "select"}, {"choice", choice["id"]}});
+                            break;
+                        }
+            if (n % 2 == 1) answer_right(app, bank);
+            app.send({{"type", "check"}});
+            app.send({{"type", "next"}});
+        }
+        ScreenModel screen = app.screen();
+        REQUIRE(screen.screen == Screen::Results);
+        CHECK(screen.results.missed == 4);
+        CHECK(screen.results.percent_text == "50%");
+        REQUIRE(screen.results.buttons.at(0).id == "review");
+        for (const auto& row : screen.results.rows)
+            CHECK(row.correct_answer_line.empty() == row.correct);
+        app.press(screen.results.buttons.at(0));
+        CHECK(app.screen().question.total == 4);
+    }
+}
+
+TEST_CASE("app: storage that refuses writes is said once, and the quiz goes on") {
+    TestApp app(Url{{"quiz", "data-parallelism"}, {"lang", "en"}});
+    memory::world().storage_full = true;
+    app.boot();
+    ScreenModel screen = app.screen();
+    REQUIRE(screen.notice);
+    CHECK(screen.notice->text == tr(Language::English, Str::StorageWriteFailed));
+    app.press(screen.notice->dismiss);
+    CHECK_FALSE(app.screen().notice);
+    json bank = json::parse(source("quizzes/data-parallelism.json"));
+    answer_right(app, bank);
+    app.send({{"type", "check"}});
+    CHECK(app.screen().question.checked);
+    CHECK_FALSE(app.screen().notice);  // told once, not for every save
+}
+
+TEST_CASE("app: the page protocol names actions both ways") {
+    TestApp app(Url{{"lang", "en"}});
+    app.boot();
+    ScreenModel screen = app.screen();
+    for (const auto& c : screen.catalog.cards) {
+        for (const auto& button : c.buttons) {
+            std::string sent = action_to_page(app.state, button.action);
+            Action back = action_from_page(app.state, sent);
+            CHECK(back.kind == button.action.kind);
+            CHECK(back.bank == button.action.bank);
+        }
+    }
+    CHECK(action_from_page(app.state, R"({"type":"open","quiz":"no-such-quiz"})").kind == Action::Kind::None);
+    CHECK(action_from_page(app.state, R"({"type":"language","value":"xx"})").kind == Action::Kind::None);
+    CHECK(action_from_page(app.state, "not json").kind == Action::Kind::None);
+    CHECK(action_from_page(app.state, R"({"type":"text-size","value":"big"})").kind == Action::Kind::None);
+}
