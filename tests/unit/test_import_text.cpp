@@ -1,6 +1,6 @@
 // Authoring (issue 10): the plain-text layout of our seed documents -> bank, with the right
 // options marked in the document or given by a key file; the two seed documents with their keys
-// (tests/data/import/seed-*.key) give the content of the shipped banks.
+// (quizzes/sources/*.key) give the content of the shipped banks.
 #include "import_test_support.h"
 
 #include "engine/bank_loader.h"
@@ -203,9 +203,9 @@ struct SeedBank {
 };
 
 const std::vector<SeedBank> seed_banks = {
-    {"000_9279350e320eea0c.txt", "seed-000.key", "data-parallelism.json", "ru", {"en"}, {}},
+    {"000_9279350e320eea0c.txt", "000_9279350e320eea0c.key", "data-parallelism.json", "ru", {"en"}, {}},
     {"003_6c732be9a77f62f5.txt",
-     "seed-003.key",
+     "003_6c732be9a77f62f5.key",
      "model-pipeline-parallelism.json",
      "id",
      {"id", "en"},
@@ -240,8 +240,11 @@ TEST_CASE("import_text: the seed documents with their keys give the shipped bank
         INFO("seed " << seed.seed_file);
         const std::string seed_text =
             read_text_file(std::string(IMQUIZ_SEEDS_DIR) + "/" + seed.seed_file);
-        INFO("the seeds are read from IMQUIZ_SEEDS_DIR = " IMQUIZ_SEEDS_DIR);
+        const std::string key_text =
+            read_text_file(std::string(IMQUIZ_SEEDS_DIR) + "/" + seed.key_file);
+        INFO("the seeds and their keys are read from IMQUIZ_SEEDS_DIR = " IMQUIZ_SEEDS_DIR);
         REQUIRE_FALSE(seed_text.empty());
+        REQUIRE_FALSE(key_text.empty());
         const std::string bank_json =
             read_text_file(std::string(IMQUIZ_SOURCE_DIR) + "/quizzes/" + seed.bank_file);
         const BankLoadResult shipped_result = load_bank(bank_json, seed.bank_file);
@@ -251,8 +254,8 @@ TEST_CASE("import_text: the seed documents with their keys give the shipped bank
         ImportOptions options;
         options.language = seed.seed_language;
         options.bank_id = shipped.id;
-        const ImportResult imported = import_text(seed_text, seed.seed_file, options,
-                                                  import_sample(seed.key_file), seed.key_file);
+        const ImportResult imported = import_text(seed_text, seed.seed_file, options, key_text,
+                                                  seed.key_file);
         CHECK(imquiz::count_errors(imported.diagnostics) == 0);
         // The seeds have no explanations; nothing else is worth a warning.
         CHECK(imquiz::count_warnings(imported.diagnostics) == 8);

@@ -1,4 +1,4 @@
-// Launch content (issue 4): the two banks made from the seed quizzes in ../shared/seeds.
+// Launch content (issue 4): the two banks made from the seed quizzes in quizzes/sources.
 // The authors must find their own words: every seed line is in its bank verbatim, under the seed's
 // own language, except the proper names listed in kLaunchBanks (machine translation turned them
 // into words). The answer key below is the reviewed one; the checks read JSON with nlohmann/json
@@ -306,9 +306,9 @@ TEST_CASE("launch content: banks made from the seed quizzes", "[content][launch]
             std::string seed_contents;
             if (!read_text_file(seed_path, seed_contents))
                 FAIL("seed quiz not found: " << seed_path
-                                             << "\nThe seeds live outside the repository, in ../shared/seeds beside the "
-                                                "checkout (IMQUIZ_SEEDS_DIR); without them the launch banks cannot be "
-                                                "checked against their authors' words.");
+                                             << "\nThe seeds are the launch banks' plain-text sources in quizzes/sources "
+                                                "(IMQUIZ_SEEDS_DIR); without them the launch banks cannot be checked "
+                                                "against their authors' words.");
             SeedQuiz seed;
             const std::string seed_error = parse_seed(seed_contents, seed);
             INFO("seed " << seed_path);
