@@ -1,7 +1,9 @@
 // Authoring (issue 10): the plain-text layout of our seed documents -> bank, with the right
 // options marked in the document or given by a key file; the two seed documents with their keys
-// (tests/data/import/seed-*.key) give the content of the shipped banks.
+// (quizzes/sources/*.key) give the content of the shipped banks, through the corrections the
+// banks list (issue 20).
 #include "import_test_support.h"
+#include "seed_corrections.h"
 
 #include "engine/bank_loader.h"
 #include "engine/import.h"
@@ -186,7 +188,8 @@ TEST_CASE("import_text: the plain-text examples in docs/authoring.md import with
     }
 }
 
-// The seeds, imported with their keys, give the shipped banks' content. The importer stores the
+// The seeds, imported with their keys, give the shipped banks' content once the corrections the
+// bank's notes list are applied. The importer stores the
 // whole document under one language; the seeds mix languages per question. Each seed line is
 // compared with the shipped text in its own language: Cyrillic -> "ru"; other lines in a Russian
 // seed -> "en"; an Indonesian seed's lines look like English ones (same script), so they are
@@ -199,18 +202,21 @@ struct SeedBank {
     const char* bank_file;
     const char* seed_language;               // the title's and the promise line's
     Strings latin_script_languages;          // candidates for a line without Cyrillic
-    std::map<std::string, std::string> proper_name_corrections;  // docs/launch-content.md
 };
 
 const std::vector<SeedBank> seed_banks = {
-    {"000_9279350e320eea0c.txt", "seed-000.key", "data-parallelism.json", "ru", {"en"}, {}},
-    {"003_6c732be9a77f62f5.txt",
-     "seed-003.key",
-     "model-pipeline-parallelism.json",
-     "id",
-     {"id", "en"},
-     {{"scikit-belajar", "scikit-learn"}, {"Panda", "pandas"}}},
+    {"000_9279350e320eea0c.txt", "000_9279350e320eea0c.key", "data-parallelism.json", "ru", {"en"}},
+    {"003_6c732be9a77f62f5.txt", "003_6c732be9a77f62f5.key", "model-pipeline-parallelism.json", "id",
+     {"id", "en"}},
 };
+
+// A seed line as the bank ships it: its listed correction, or the line itself.
+std::string as_shipped(const std::string& line, const std::string& where,
+                       const std::vector<imquiz::testing::SeedCorrection>& corrections) {
+    for (const auto& correction : corrections)
+        if (correction.where == where && correction.original == line) return correction.corrected;
+    return line;
+}
 
 bool has_cyrillic(const std::string& text) {
     // U+0400..U+04FF are encoded with lead bytes 0xD0..0xD3.
@@ -240,19 +246,25 @@ TEST_CASE("import_text: the seed documents with their keys give the shipped bank
         INFO("seed " << seed.seed_file);
         const std::string seed_text =
             read_text_file(std::string(IMQUIZ_SEEDS_DIR) + "/" + seed.seed_file);
-        INFO("the seeds are read from IMQUIZ_SEEDS_DIR = " IMQUIZ_SEEDS_DIR);
+        const std::string key_text =
+            read_text_file(std::string(IMQUIZ_SEEDS_DIR) + "/" + seed.key_file);
+        INFO("the seeds and their keys are read from IMQUIZ_SEEDS_DIR = " IMQUIZ_SEEDS_DIR);
         REQUIRE_FALSE(seed_text.empty());
+        REQUIRE_FALSE(key_text.empty());
         const std::string bank_json =
             read_text_file(std::string(IMQUIZ_SOURCE_DIR) + "/quizzes/" + seed.bank_file);
         const BankLoadResult shipped_result = load_bank(bank_json, seed.bank_file);
         REQUIRE(shipped_result.bank);
         const Bank& shipped = *shipped_result.bank;
+        std::vector<std::string> malformed;
+        const auto corrections = imquiz::testing::corrections_in_notes(shipped.notes, malformed);
+        CHECK(malformed.empty());
 
         ImportOptions options;
         options.language = seed.seed_language;
         options.bank_id = shipped.id;
-        const ImportResult imported = import_text(seed_text, seed.seed_file, options,
-                                                  import_sample(seed.key_file), seed.key_file);
+        const ImportResult imported = import_text(seed_text, seed.seed_file, options, key_text,
+                                                  seed.key_file);
         CHECK(imquiz::count_errors(imported.diagnostics) == 0);
         // The seeds have no explanations; nothing else is worth a warning.
         CHECK(imquiz::count_warnings(imported.diagnostics) == 8);
@@ -260,14 +272,17 @@ TEST_CASE("import_text: the seed documents with their keys give the shipped bank
         const Bank& bank = *imported.bank;
 
         CHECK(bank.id == shipped.id);
-        CHECK(only_text(bank.title) == shipped.title.get(seed.seed_language, ""));
-        CHECK(only_text(bank.description) == shipped.description.get(seed.seed_language, ""));
+        CHECK(as_shipped(only_text(bank.title), "title", corrections) ==
+              shipped.title.get(seed.seed_language, ""));
+        CHECK(as_shipped(only_text(bank.description), "promise", corrections) ==
+              shipped.description.get(seed.seed_language, ""));
         REQUIRE(bank.questions.size() == shipped.questions.size());
         for (std::size_t i = 0; i < bank.questions.size(); ++i) {
             const Question& question = bank.questions[i];
             const Question& shipped_question = shipped.questions[i];
-            const std::string prompt = only_text(question.prompt);
-            INFO("question " << i + 1 << ": " << prompt);
+            const std::string where = "Q" + std::to_string(i + 1);
+            const std::string prompt = as_shipped(only_text(question.prompt), where, corrections);
+            INFO("question " << i + 1 << ", as shipped: " << prompt);
             const std::string language = seed_language_of(prompt, shipped_question, seed);
             REQUIRE_FALSE(language.empty());
 
@@ -277,11 +292,9 @@ TEST_CASE("import_text: the seed documents with their keys give the shipped bank
             Strings seed_options;
             Strings shipped_options;
             for (const Choice& choice : question.choices) {
-                std::string text = only_text(choice.text);
-                if (auto corrected = seed.proper_name_corrections.find(text);
-                    corrected != seed.proper_name_corrections.end())
-                    text = corrected->second;
-                seed_options.push_back(text);
+                const std::string option_where =
+                    where + "." + std::to_string(&choice - question.choices.data() + 1);
+                seed_options.push_back(as_shipped(only_text(choice.text), option_where, corrections));
                 CHECK(choice.text.has_language(seed.seed_language));
             }
             for (const Choice& choice : shipped_question.choices)
@@ -291,7 +304,13 @@ TEST_CASE("import_text: the seed documents with their keys give the shipped bank
             std::sort(shipped_options.begin(), shipped_options.end());
             CHECK(seed_options == shipped_options);
 
-            const Strings correct = correct_texts(question);
+            Strings correct;
+            for (const Choice& choice : question.choices)
+                if (choice.correct)
+                    correct.push_back(as_shipped(
+                        only_text(choice.text),
+                        where + "." + std::to_string(&choice - question.choices.data() + 1),
+                        corrections));
             REQUIRE(correct.size() == 1);
             const Choice* shipped_correct =
                 shipped_question.find_choice(shipped_question.correct_choice_ids().at(0));
