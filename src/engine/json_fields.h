@@ -2,8 +2,8 @@
 // path, shared by the bank/catalog loader and the progress decoder.
 #pragma once
 
-#include "engine/bank_loader.h"
 #include "engine/diagnostics.h"
+#include "engine/limits.h"
 #include "engine/json_reader.h"
 
 #include <optional>
