@@ -1,8 +1,8 @@
 #include "engine/progress.h"
 
 #include "engine/hash.h"
-#include "engine/json_fields.h"
-#include "engine/json_reader.h"
+#include "engine/json/fields.h"
+#include "engine/json/reader.h"
 
 #include <algorithm>
 #include <set>

@@ -1,4 +1,4 @@
-#include "engine/json_reader.h"
+#include "engine/json/reader.h"
 
 #include "engine/unicode.h"
 

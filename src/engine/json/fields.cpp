@@ -1,4 +1,4 @@
-#include "engine/json_fields.h"
+#include "engine/json/fields.h"
 
 #include "engine/unicode.h"
 

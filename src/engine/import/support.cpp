@@ -1,6 +1,6 @@
-#include "engine/import_support.h"
+#include "engine/import/support.h"
 
-#include "engine/json_fields.h"
+#include "engine/json/fields.h"
 
 #include "engine/bank_loader.h"
 #include "engine/bank_writer.h"

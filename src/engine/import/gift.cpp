@@ -1,8 +1,8 @@
 // Moodle GIFT -> bank. Written from the format's documentation (Moodle Docs, "GIFT format");
 // what we read and what we skip is listed in docs/authoring.md.
-#include "engine/import.h"
+#include "engine/import/import.h"
 
-#include "engine/import_support.h"
+#include "engine/import/support.h"
 
 #include <algorithm>
 #include <cmath>

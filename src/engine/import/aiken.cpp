@@ -7,9 +7,9 @@
 //
 // as Moodle reads them (docs/authoring.md). Blank lines are ignored; the ANSWER line ends a
 // question, so a question line that follows options without one means that ANSWER is missing.
-#include "engine/import.h"
+#include "engine/import/import.h"
 
-#include "engine/import_support.h"
+#include "engine/import/support.h"
 
 namespace imquiz {
 namespace {

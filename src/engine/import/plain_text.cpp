@@ -10,9 +10,9 @@
 //
 // The right options are marked in the document (a trailing "(*)", or "[x]" after the bullet) or
 // listed in a key file ("1: 2", "1 = B"). Conventions: docs/authoring.md.
-#include "engine/import.h"
+#include "engine/import/import.h"
 
-#include "engine/import_support.h"
+#include "engine/import/support.h"
 
 #include <algorithm>
 #include <map>

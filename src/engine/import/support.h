@@ -1,11 +1,11 @@
-// Internal to the importers (import_gift.cpp, import_aiken.cpp, import_text.cpp): source lines
+// Internal to the importers (gift.cpp, aiken.cpp, plain_text.cpp, export_gift.cpp): source lines
 // and positions, diagnostics, ids made from texts, and the last step every importer shares
 // (bank -> JSON -> load_bank, its diagnostics moved to source lines).
 #pragma once
 
 #include "engine/bank.h"
 #include "engine/diagnostics.h"
-#include "engine/import.h"
+#include "engine/import/import.h"
 
 #include <cstddef>
 #include <map>
@@ -117,7 +117,7 @@ bool is_blank(std::string_view text);
 // transliterated, apostrophes dropped, anything else separates words. Cut at a word boundary to
 // at most `max_length` characters; empty when the text has no letter or digit to keep.
 std::string slugify(std::string_view text, std::size_t max_length);
-using imquiz::is_slug;  // the engine's own, from engine/json_fields.h
+using imquiz::is_slug;  // the engine's own, from engine/json/fields.h
 
 // Ids unique within one list (the questions of a bank, the choices of a question).
 class UniqueIds {

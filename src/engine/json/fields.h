@@ -4,7 +4,7 @@
 
 #include "engine/diagnostics.h"
 #include "engine/limits.h"
-#include "engine/json_reader.h"
+#include "engine/json/reader.h"
 
 #include <optional>
 #include <string>
