@@ -134,16 +134,17 @@ std::optional<std::uint64_t> parse_hex64(std::string_view text) {
 
 class RecordDecoder {
 public:
-    explicit RecordDecoder(Reporter& report) : report_(report), read_(report) {}
+    explicit RecordDecoder(DiagnosticCollector& report) : report_(report), read_(report) {}
 
     // A part decoded without a new problem is kept.
     class Scope {
     public:
-        explicit Scope(const Reporter& report) : report_(report), before_(report.count()) {}
+        explicit Scope(const DiagnosticCollector& report)
+            : report_(report), before_(report.count()) {}
         bool clean() const { return report_.count() == before_; }
 
     private:
-        const Reporter& report_;
+        const DiagnosticCollector& report_;
         std::size_t before_;
     };
 
@@ -386,7 +387,7 @@ private:
         }
     }
 
-    Reporter& report_;
+    DiagnosticCollector& report_;
     FieldReader read_;
 };
 
@@ -395,7 +396,7 @@ private:
 // version N + 1; what it cannot carry over goes to `notes`, what is broken to the reporter.
 
 struct MigrationContext {
-    Reporter& report;
+    DiagnosticCollector& report;
     std::vector<std::string>& notes;
 };
 
@@ -415,7 +416,7 @@ std::int64_t milliseconds(long long seconds) {
 // attempt cannot be resumed exactly: it is dropped (with a note). Finished attempts get an id
 // made from their content, so two tabs migrating the same record agree.
 Json migrate_v1_to_v2(const JsonValue& v1, MigrationContext& context) {
-    Reporter& report = context.report;
+    DiagnosticCollector& report = context.report;
     FieldReader read(report);
     read.check_fields(v1, "", {"version", "quiz", "best", "history", "current", "stats"});
     Json v2 = Json::object();
@@ -541,7 +542,7 @@ ProgressDecodeResult decode_json(const JsonValue& root, const std::string& base_
     ProgressDecodeResult result;
     std::vector<Diagnostic> diagnostics;
     const LoadLimits limits;
-    Reporter report("", limits, diagnostics);
+    DiagnosticCollector report("", limits.max_diagnostics, diagnostics);
     FieldReader read(report);
     const auto finish = [&]() {
         for (const Diagnostic& diagnostic : diagnostics)
@@ -866,7 +867,7 @@ ImportSummary ProgressStore::import_all(std::string_view json_text) {
     ImportSummary summary;
     std::vector<Diagnostic> diagnostics;
     const LoadLimits limits;
-    Reporter report("", limits, diagnostics);
+    DiagnosticCollector report("", limits.max_diagnostics, diagnostics);
     FieldReader read(report);
     const auto header_problems = [&]() {
         for (const Diagnostic& diagnostic : diagnostics)
