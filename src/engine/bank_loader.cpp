@@ -1,8 +1,8 @@
 #include "engine/bank_loader.h"
 
 #include "engine/hash.h"
-#include "engine/json_fields.h"
-#include "engine/json_reader.h"
+#include "engine/json/fields.h"
+#include "engine/json/reader.h"
 
 #include <algorithm>
 #include <array>
@@ -19,7 +19,7 @@ constexpr std::string_view catalog_format = "imquiz-catalog";
 class UniqueValues {
 public:
     // `array_path` must outlive this.
-    UniqueValues(Reporter& report, std::string_view what, const JsonPath& array_path)
+    UniqueValues(DiagnosticCollector& report, std::string_view what, const JsonPath& array_path)
         : report_(report), what_(what), array_path_(array_path) {}
 
     // `value` too (a string of the document being validated).
@@ -88,7 +88,7 @@ private:
         few_count_ = 0;
     }
 
-    Reporter& report_;
+    DiagnosticCollector& report_;
     std::string_view what_;
     const JsonPath& array_path_;
     std::array<Entry, 8> few_;
@@ -136,7 +136,7 @@ const std::vector<std::string_view> any_question_fields =
 
 // Checks the top of a document: an object with the right "format" and a supported "version".
 // False when reading further would only produce noise (another kind of file, another version).
-bool check_header(const JsonValue& root, FieldReader& read, Reporter& report,
+bool check_header(const JsonValue& root, FieldReader& read, DiagnosticCollector& report,
                   std::string_view expected_format, int supported_version,
                   std::string_view document_name) {
     if (!read.expect_object(root, ""))
@@ -162,7 +162,8 @@ bool check_header(const JsonValue& root, FieldReader& read, Reporter& report,
 
 class BankValidator {
 public:
-    explicit BankValidator(Reporter& report) : report_(report), read_(report) {}
+    BankValidator(DiagnosticCollector& report, const LoadLimits& limits)
+        : report_(report), limits_(limits), read_(report) {}
 
     std::optional<Bank> validate(const JsonValue& root) {
         if (!check_header(root, read_, report_, bank_format, bank_format_version, "bank"))
@@ -195,7 +196,7 @@ private:
         bool valid = true;
         if (const JsonValue* languages = read_.required(root, "", "languages")) {
             if (const auto* items = read_.array(*languages, "languages")) {
-                const std::size_t limit = report_.limits().max_languages;
+                const std::size_t limit = limits_.max_languages;
                 const bool too_many = items->size() > limit;
                 if (items->empty()) {
                     report_.error("languages", "languages must list at least one language");
@@ -470,7 +471,7 @@ private:
         const auto* items = read_.array(*value, path);
         if (items == nullptr)
             return;
-        const std::size_t limit = report_.limits().max_choices_per_question;
+        const std::size_t limit = limits_.max_choices_per_question;
         if (items->size() < 2)
             report_.error(path.str(),
                           "needs at least 2 choices, has " + std::to_string(items->size()));
@@ -580,7 +581,8 @@ private:
             question.accepted_texts.push_back(text((*items)[i], path.index(i)));
     }
 
-    Reporter& report_;
+    DiagnosticCollector& report_;
+    const LoadLimits& limits_;
     FieldReader read_;
     const std::vector<std::string>* languages_ = nullptr;
     std::vector<char> languages_present_;   // text(): kept between calls, so not reallocated
@@ -605,7 +607,7 @@ bool is_safe_relative_json_path(std::string_view file) {
     return true;
 }
 
-std::optional<Catalog> validate_catalog(const JsonValue& root, Reporter& report) {
+std::optional<Catalog> validate_catalog(const JsonValue& root, DiagnosticCollector& report) {
     FieldReader read(report);
     if (!check_header(root, read, report, catalog_format, catalog_format_version, "catalog"))
         return std::nullopt;
@@ -714,9 +716,10 @@ private:
 
 // Reads `json_text`, passing its diagnostics through `report`; nothing when there is no
 // document. With `array_limit`, a document over it is refused as soon as the reader gets there.
-std::optional<JsonDocument> read_document(std::string_view json_text, Reporter& report,
+std::optional<JsonDocument> read_document(std::string_view json_text, DiagnosticCollector& report,
+                                          const LoadLimits& limits,
                                           const JsonArrayLimit* array_limit = nullptr) {
-    JsonReadResult parsed = read_json(json_text, report.file(), report.limits(), array_limit);
+    JsonReadResult parsed = read_json(json_text, report.file(), limits, array_limit);
     for (Diagnostic& diagnostic : parsed.diagnostics)
         report.add(std::move(diagnostic));
     // The reader stopped at the first element over the limit: how many there are is unknown.
@@ -733,11 +736,11 @@ std::optional<JsonDocument> read_document(std::string_view json_text, Reporter& 
 BankLoadResult load_bank(std::string_view json_text, std::string_view file_name,
                          const LoadLimits& limits) {
     BankLoadResult result;
-    Reporter report(file_name, limits, result.diagnostics);
+    DiagnosticCollector report(file_name, limits.max_diagnostics, result.diagnostics);
     // A file with too many questions is refused without reading (and holding) the rest of it.
     const JsonArrayLimit question_limit{"questions", limits.max_questions};
-    if (auto document = read_document(json_text, report, &question_limit)) {
-        BankValidator validator(report);
+    if (auto document = read_document(json_text, report, limits, &question_limit)) {
+        BankValidator validator(report, limits);
         result.bank = validator.validate(document->root());
     }
     return result;
@@ -746,8 +749,8 @@ BankLoadResult load_bank(std::string_view json_text, std::string_view file_name,
 CatalogLoadResult load_catalog(std::string_view json_text, std::string_view file_name,
                                const LoadLimits& limits) {
     CatalogLoadResult result;
-    Reporter report(file_name, limits, result.diagnostics);
-    if (auto document = read_document(json_text, report))
+    DiagnosticCollector report(file_name, limits.max_diagnostics, result.diagnostics);
+    if (auto document = read_document(json_text, report, limits))
         result.catalog = validate_catalog(document->root(), report);
     return result;
 }

@@ -1,6 +1,6 @@
 #include "engine/bank_writer.h"
 
-#include "engine/json_reader.h"
+#include "engine/json/reader.h"
 
 #include <algorithm>
 

@@ -46,4 +46,61 @@ bool has_warnings(const std::vector<Diagnostic>& diagnostics) {
     return count_warnings(diagnostics) > 0;
 }
 
+std::string in_quotes(std::string_view text) {
+    std::string result = "\"";
+    result += text;
+    result += '"';
+    return result;
+}
+
+void DiagnosticCollector::add(Diagnostic diagnostic) {
+    if (full_)
+        return;
+    if (out_.size() + 1 >= limit_) {
+        diagnostic.severity = Diagnostic::Severity::Error;
+        diagnostic.path.clear();
+        diagnostic.line = diagnostic.column = 0;
+        diagnostic.message =
+            "too many problems: only the first " + std::to_string(out_.size()) + " are reported";
+        full_ = true;
+    }
+    out_.push_back(std::move(diagnostic));
+}
+
+void DiagnosticCollector::error(const std::string& path, std::string message) {
+    Diagnostic diagnostic;
+    diagnostic.file = file_;
+    diagnostic.path = path;
+    diagnostic.message = std::move(message);
+    add(std::move(diagnostic));
+}
+
+void DiagnosticCollector::warning(const std::string& path, std::string message) {
+    Diagnostic diagnostic;
+    diagnostic.severity = Diagnostic::Severity::Warning;
+    diagnostic.file = file_;
+    diagnostic.path = path;
+    diagnostic.message = std::move(message);
+    add(std::move(diagnostic));
+}
+
+void DiagnosticCollector::error_at(SourcePosition where, std::string message) {
+    Diagnostic diagnostic;
+    diagnostic.file = file_;
+    diagnostic.line = where.line;
+    diagnostic.column = where.column;
+    diagnostic.message = std::move(message);
+    add(std::move(diagnostic));
+}
+
+void DiagnosticCollector::warning_at(SourcePosition where, std::string message) {
+    Diagnostic diagnostic;
+    diagnostic.severity = Diagnostic::Severity::Warning;
+    diagnostic.file = file_;
+    diagnostic.line = where.line;
+    diagnostic.column = where.column;
+    diagnostic.message = std::move(message);
+    add(std::move(diagnostic));
+}
+
 } // namespace imquiz

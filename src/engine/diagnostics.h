@@ -1,7 +1,9 @@
 // Problems found in a bank, a catalog or a progress record, reported all at once.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace imquiz {
@@ -32,5 +34,43 @@ bool has_errors(const std::vector<Diagnostic>& diagnostics);
 bool has_warnings(const std::vector<Diagnostic>& diagnostics);
 int count_errors(const std::vector<Diagnostic>& diagnostics);
 int count_warnings(const std::vector<Diagnostic>& diagnostics);
+
+// `"text"`, for messages that name what the file said.
+std::string in_quotes(std::string_view text);
+
+// Where an importer found something in a text file: 1-based; line 0 for the file as a whole.
+struct SourcePosition {
+    int line = 0;
+    int column = 0;   // in characters
+};
+
+// Collects one file's diagnostics, up to `limit` (LoadLimits::max_diagnostics): the last one
+// then says that reporting stopped, so a generated file with a systematic mistake gives a
+// screenful, not a million lines. The one collector of the engine: bank and catalog loader,
+// progress decoder and importers.
+class DiagnosticCollector {
+public:
+    DiagnosticCollector(std::string_view file, std::size_t limit, std::vector<Diagnostic>& out)
+        : file_(file), limit_(limit), out_(out) {}
+
+    void add(Diagnostic diagnostic);
+    // At a JSON path ("" for the document as a whole).
+    void error(const std::string& path, std::string message);
+    void warning(const std::string& path, std::string message);
+    // At a position in a text file (the importers).
+    void error_at(SourcePosition where, std::string message);
+    void warning_at(SourcePosition where, std::string message);
+
+    bool full() const { return full_; }
+    std::size_t count() const { return out_.size(); }
+    bool any_error() const { return has_errors(out_); }
+    const std::string& file() const { return file_; }
+
+private:
+    std::string file_;
+    std::size_t limit_;
+    std::vector<Diagnostic>& out_;
+    bool full_ = false;
+};
 
 } // namespace imquiz

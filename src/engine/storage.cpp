@@ -33,4 +33,20 @@ std::vector<std::string> MemoryStore::keys() {
     return result;
 }
 
+std::optional<std::string> FunctionStore::get(std::string_view key) {
+    return functions_.get ? functions_.get(key) : std::nullopt;
+}
+
+bool FunctionStore::set(std::string_view key, std::string_view value) {
+    return functions_.set && functions_.set(key, value);
+}
+
+bool FunctionStore::remove(std::string_view key) {
+    return functions_.remove && functions_.remove(key);
+}
+
+std::vector<std::string> FunctionStore::keys() {
+    return functions_.keys ? functions_.keys() : std::vector<std::string>();
+}
+
 } // namespace imquiz

@@ -1,5 +1,7 @@
 #include "engine/unicode.h"
 
+#include "engine/utf8.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
@@ -21,75 +23,12 @@ struct Folding {
 
 #include "engine/unicode_tables.inc"
 
-constexpr char32_t replacement_character = 0xFFFD;
-
-// Decodes one UTF-8 sequence at `text[i]`, advancing `i`; nullopt-free: returns U+FFFD and
-// skips one byte on anything ill-formed (overlong, surrogate, beyond U+10FFFF, truncated).
-char32_t decode_one(std::string_view text, std::size_t& i) {
-    const auto byte = [&](std::size_t at) { return static_cast<unsigned char>(text[at]); };
-    const unsigned char lead = byte(i);
-    if (lead < 0x80) {
-        ++i;
-        return lead;
-    }
-    int length = 0;
-    char32_t code_point = 0;
-    char32_t minimum = 0;
-    if ((lead & 0xE0) == 0xC0) {
-        length = 2, code_point = lead & 0x1F, minimum = 0x80;
-    } else if ((lead & 0xF0) == 0xE0) {
-        length = 3, code_point = lead & 0x0F, minimum = 0x800;
-    } else if ((lead & 0xF8) == 0xF0) {
-        length = 4, code_point = lead & 0x07, minimum = 0x10000;
-    } else {
-        ++i;
-        return replacement_character;
-    }
-    if (i + length > text.size()) {
-        ++i;
-        return replacement_character;
-    }
-    for (int k = 1; k < length; ++k) {
-        const unsigned char continuation = byte(i + k);
-        if ((continuation & 0xC0) != 0x80) {
-            ++i;
-            return replacement_character;
-        }
-        code_point = (code_point << 6) | (continuation & 0x3F);
-    }
-    if (code_point < minimum || code_point > 0x10FFFF ||
-        (code_point >= 0xD800 && code_point <= 0xDFFF)) {
-        ++i;
-        return replacement_character;
-    }
-    i += length;
-    return code_point;
-}
-
 std::u32string decode(std::string_view text) {
     std::u32string result;
     result.reserve(text.size());
     for (std::size_t i = 0; i < text.size();)
-        result.push_back(decode_one(text, i));
+        result.push_back(decode_utf8(text, i));
     return result;
-}
-
-void append_utf8(std::string& out, char32_t c) {
-    if (c < 0x80) {
-        out.push_back(static_cast<char>(c));
-    } else if (c < 0x800) {
-        out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else if (c < 0x10000) {
-        out.push_back(static_cast<char>(0xE0 | (c >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else {
-        out.push_back(static_cast<char>(0xF0 | (c >> 18)));
-        out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    }
 }
 
 std::string encode(const std::u32string& code_points) {
@@ -234,14 +173,7 @@ bool is_space(char32_t c) {
 } // namespace
 
 bool is_valid_utf8(std::string_view text) {
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t at = i;
-        const char32_t c = decode_one(text, i);
-        // A real U+FFFD is three bytes; a replacement for a bad byte consumed one.
-        if (c == replacement_character && i - at != 3)
-            return false;
-    }
-    return true;
+    return first_invalid_utf8(text) == std::string_view::npos;
 }
 
 std::string to_valid_utf8(std::string_view text) {
@@ -261,7 +193,7 @@ bool has_only_white_space(std::string_view text) {
     // remove a character), without building the normalized text: validation asks this of every
     // text of a bank.
     for (std::size_t i = 0; i < text.size();)
-        if (!is_space(decode_one(text, i)))
+        if (!is_space(decode_utf8(text, i)))
             return false;
     return true;
 }

@@ -1,12 +1,12 @@
 // quizc import / quizc export: banks from GIFT, Aiken and plain-text quizzes, and banks back to
 // GIFT. The formats and conventions are in docs/authoring.md; the work is done by the engine
-// (engine/import.h), this file only reads arguments and files and prints diagnostics.
+// (engine/import/import.h), this file only reads arguments and files and prints diagnostics.
 #include "quizc_commands.h"
 
 #include "engine/bank_loader.h"
 #include "engine/bank_writer.h"
 #include "engine/diagnostics.h"
-#include "engine/import.h"
+#include "engine/import/import.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -11,8 +11,8 @@
 // Built by tests/fuzz/CMakeLists.txt (IMQUIZ_FUZZ=ON, clang-14); run by scripts/fuzz.
 #include "engine/bank_loader.h"
 #include "engine/bank_writer.h"
-#include "engine/import.h"
-#include "engine/json_reader.h"
+#include "engine/import/import.h"
+#include "engine/json/reader.h"
 #include "engine/session.h"
 
 #include <cstddef>

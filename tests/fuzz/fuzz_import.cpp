@@ -1,4 +1,4 @@
-// libFuzzer harness for the authoring importers (engine/import.h): the same bytes go to the GIFT,
+// libFuzzer harness for the authoring importers (engine/import/import.h): the same bytes go to the GIFT,
 // Aiken and plain-text importers (the plain-text one also with them as its key file), and every
 // bank that comes out is exported to GIFT, imported again and written as JSON. Nothing may throw,
 // abort or read out of bounds, and an imported bank must always be one load_bank() accepts.
@@ -9,7 +9,7 @@
 //   ./fuzz_import -max_len=4096 tests/data/import
 #include "engine/bank_loader.h"
 #include "engine/bank_writer.h"
-#include "engine/import.h"
+#include "engine/import/import.h"
 
 #include <cstddef>
 #include <cstdint>

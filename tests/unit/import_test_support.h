@@ -4,7 +4,7 @@
 
 #include "engine/bank.h"
 #include "engine/diagnostics.h"
-#include "engine/import.h"
+#include "engine/import/import.h"
 
 #include <catch2/catch.hpp>
 

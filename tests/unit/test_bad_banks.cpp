@@ -5,7 +5,7 @@
 #include "engine_test_support.h"
 
 #include "engine/bank_loader.h"
-#include "engine/json_reader.h"
+#include "engine/json/reader.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -4,7 +4,7 @@
 
 #include "engine/bank_loader.h"
 #include "engine/bank_writer.h"
-#include "engine/import.h"
+#include "engine/import/import.h"
 
 #include <catch2/catch.hpp>
 

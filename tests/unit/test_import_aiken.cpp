@@ -1,7 +1,7 @@
 // Authoring (issue 10): Aiken -> bank, from tests/data/import/*.aiken and inline texts.
 #include "import_test_support.h"
 
-#include "engine/import.h"
+#include "engine/import/import.h"
 
 #include <catch2/catch.hpp>
 

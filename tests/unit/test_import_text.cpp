@@ -6,7 +6,7 @@
 #include "seed_corrections.h"
 
 #include "engine/bank_loader.h"
-#include "engine/import.h"
+#include "engine/import/import.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,11 +1,11 @@
-// The JSON reader (engine/json_reader.h). It reads well-formed text itself, fast, and hands
+// The JSON reader (engine/json/reader.h). It reads well-formed text itself, fast, and hands
 // anything else to nlohmann's parser, which words the problem. So the two must agree on every
 // text: the same document, the same diagnostics (line and column included), the same stop at an
 // array limit. Checked on the bad-bank corpus, the shipped banks, and every small mutation of a
 // bank; then what the document itself promises.
 #include "engine_test_support.h"
 
-#include "engine/json_reader.h"
+#include "engine/json/reader.h"
 
 #include <catch2/catch.hpp>
 

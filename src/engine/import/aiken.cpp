@@ -7,9 +7,9 @@
 //
 // as Moodle reads them (docs/authoring.md). Blank lines are ignored; the ANSWER line ends a
 // question, so a question line that follows options without one means that ANSWER is missing.
-#include "engine/import.h"
+#include "engine/import/import.h"
 
-#include "engine/import_support.h"
+#include "engine/import/support.h"
 
 namespace imquiz {
 namespace {
@@ -72,14 +72,14 @@ class AikenImporter {
 public:
     AikenImporter(std::string_view file_name, const ImportOptions& options,
                   std::vector<Diagnostic>& diagnostics)
-        : options_(options), report_(file_name, diagnostics) {}
+        : options_(options), report_(file_name, LoadLimits{}.max_diagnostics, diagnostics) {}
 
     bool check_input(std::string_view& text) {
         return import_support::check_input(text, "file", report_);
     }
 
     Bank read(const Source& source) {
-        start_bank(options_, report_.file_name(), "", bank_, report_);
+        start_bank(options_, report_.file(), "", bank_, report_);
         for (const SourceLine& line : source.lines()) {
             if (report_.full() || stopped_)
                 break;
@@ -92,7 +92,7 @@ public:
             std::string_view option_text;
             if (read_answer_line(content, answer)) {
                 if (!pending_.active)
-                    report_.error(where, "ANSWER line without a question");
+                    report_.error_at(where, "ANSWER line without a question");
                 else
                     finish_question(answer, where);
                 pending_ = AikenQuestion{};
@@ -100,7 +100,7 @@ public:
                 read_option_line(letter, option_text, where);
             } else {
                 if (pending_.active && !pending_.options.empty()) {
-                    report_.error(pending_.where, "the question has no ANSWER line");
+                    report_.error_at(pending_.where, "the question has no ANSWER line");
                     pending_ = AikenQuestion{};
                 }
                 if (pending_.active) {
@@ -113,7 +113,7 @@ public:
             }
         }
         if (pending_.active)
-            report_.error(pending_.where, "the question has no ANSWER line");
+            report_.error_at(pending_.where, "the question has no ANSWER line");
         return std::move(bank_);
     }
 
@@ -122,18 +122,18 @@ public:
 private:
     void read_option_line(char letter, std::string_view text, SourcePosition where) {
         if (!pending_.active) {
-            report_.error(where, "option " + std::string(1, letter) +
-                                     " comes before any question text");
+            report_.error_at(where, "option " + std::string(1, letter) +
+                                        " comes before any question text");
             return;
         }
         for (const AikenOption& option : pending_.options) {
             if (option.letter == letter) {
-                report_.error(where, "duplicate option letter " + std::string(1, letter));
+                report_.error_at(where, "duplicate option letter " + std::string(1, letter));
                 return;
             }
         }
         if (text.empty()) {
-            report_.error(where, "the text of option " + std::string(1, letter) + " is empty");
+            report_.error_at(where, "the text of option " + std::string(1, letter) + " is empty");
             return;
         }
         pending_.options.push_back(AikenOption{letter, std::string(text), where});
@@ -142,33 +142,33 @@ private:
     void finish_question(std::string_view answer, SourcePosition answer_where) {
         bool valid = true;
         if (pending_.options.size() < 2) {
-            report_.error(pending_.where, "the question needs at least 2 options, has " +
-                                              std::to_string(pending_.options.size()));
+            report_.error_at(pending_.where, "the question needs at least 2 options, has " +
+                                                 std::to_string(pending_.options.size()));
             valid = false;
         }
         char letter = answer.size() == 1 ? answer[0] : 0;
         if (letter >= 'a' && letter <= 'z')
             letter = static_cast<char>(letter - 'a' + 'A');
         if (letter < 'A' || letter > 'Z') {
-            report_.error(answer_where, "ANSWER must be one option letter, like \"ANSWER: B\", "
-                                        "got " + in_quotes(answer.substr(0, 40)));
+            report_.error_at(answer_where, "ANSWER must be one option letter, like \"ANSWER: B\", "
+                                           "got " + in_quotes(answer.substr(0, 40)));
             return;
         }
         bool found = false;
         for (const AikenOption& option : pending_.options)
             found = found || option.letter == letter;
         if (!found && !pending_.options.empty()) {
-            report_.error(answer_where, "ANSWER: " + std::string(1, letter) +
-                                            " is not one of the options (" +
-                                            letter_list(pending_.options) + ")");
+            report_.error_at(answer_where, "ANSWER: " + std::string(1, letter) +
+                                               " is not one of the options (" +
+                                               letter_list(pending_.options) + ")");
             return;
         }
         if (!valid)
             return;
         if (bank_.questions.size() >= max_questions()) {
             if (!stopped_)
-                report_.error(pending_.where, "too many questions: the limit is " +
-                                                  std::to_string(max_questions()));
+                report_.error_at(pending_.where, "too many questions: the limit is " +
+                                                     std::to_string(max_questions()));
             stopped_ = true;
             return;
         }
@@ -191,7 +191,7 @@ private:
     }
 
     const ImportOptions& options_;
-    Report report_;
+    DiagnosticCollector report_;
     Bank bank_;
     SourceMap map_;
     AikenQuestion pending_;

@@ -1,11 +1,13 @@
-// Internal to the importers (import_gift.cpp, import_aiken.cpp, import_text.cpp): source lines
+// Internal to the importers (gift.cpp, aiken.cpp, plain_text.cpp, export_gift.cpp): source lines
 // and positions, diagnostics, ids made from texts, and the last step every importer shares
 // (bank -> JSON -> load_bank, its diagnostics moved to source lines).
 #pragma once
 
 #include "engine/bank.h"
 #include "engine/diagnostics.h"
-#include "engine/import.h"
+#include "engine/ids.h"
+#include "engine/import/import.h"
+#include "engine/limits.h"
 
 #include <cstddef>
 #include <map>
@@ -14,17 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace imquiz {
-// Defined in json_fields.cpp: the one slug rule of the engine (bank, question and choice ids).
-bool is_slug(std::string_view text);
-}  // namespace imquiz
-
 namespace imquiz::import_support {
-
-struct SourcePosition {
-    int line = 0;     // 1-based; 0 = the file as a whole
-    int column = 0;   // 1-based, in characters
-};
 
 struct SourceLine {
     std::string_view text;    // without the line break (and without a '\r' before it)
@@ -53,24 +45,6 @@ private:
     mutable std::size_t last_line_index_ = 0;
 };
 
-// Collects one file's diagnostics, up to LoadLimits::max_diagnostics (then one error says so).
-class Report {
-public:
-    Report(std::string_view file_name, std::vector<Diagnostic>& out);
-    void error(SourcePosition where, std::string message);
-    void warning(SourcePosition where, std::string message);
-    void add(Diagnostic diagnostic);
-    bool any_error() const { return has_errors(out_); }
-    bool full() const { return full_; }
-    const std::string& file_name() const { return file_name_; }
-
-private:
-    std::string file_name_;
-    std::vector<Diagnostic>& out_;
-    std::size_t limit_;
-    bool full_ = false;
-};
-
 // Where each imported question, and each of its choices or accepted answers, was written;
 // parallel to Bank::questions. Used to move load_bank()'s diagnostics to source lines.
 struct QuestionSource {
@@ -92,12 +66,12 @@ std::size_t max_choices_per_question();
 
 // Checks the input as a whole: size limit, UTF-8 (the first bad byte is reported with its
 // position). Removes a UTF-8 byte order mark from `text`. False after reporting an error.
-bool check_input(std::string_view& text, std::string_view what, Report& report);
+bool check_input(std::string_view& text, std::string_view what, DiagnosticCollector& report);
 
 // Starts the bank from the options: id, language, title (`document_title` when the option is
 // empty, else one made from the file name). False after reporting an error.
 bool start_bank(const ImportOptions& options, std::string_view file_name,
-                std::string_view document_title, Bank& bank, Report& report);
+                std::string_view document_title, Bank& bank, DiagnosticCollector& report);
 
 // Writes the bank as JSON, reads it back with load_bank() and returns it when nothing is wrong.
 // load_bank()'s diagnostics are moved to the positions in `map`. All diagnostics are sorted by
@@ -117,7 +91,7 @@ bool is_blank(std::string_view text);
 // transliterated, apostrophes dropped, anything else separates words. Cut at a word boundary to
 // at most `max_length` characters; empty when the text has no letter or digit to keep.
 std::string slugify(std::string_view text, std::size_t max_length);
-using imquiz::is_slug;  // the engine's own, from engine/json_fields.h
+using imquiz::is_slug;  // the engine's own, from engine/json/fields.h
 
 // Ids unique within one list (the questions of a bank, the choices of a question).
 class UniqueIds {
@@ -140,6 +114,5 @@ void assign_choice_ids(Question& question);
 // slug ("networks"), or as written when a slug keeps nothing of it; empty for an empty path.
 std::string gift_category_tag(std::string_view path);
 
-std::string in_quotes(std::string_view text);
 
 } // namespace imquiz::import_support

@@ -1,83 +1,14 @@
-#include "engine/import_support.h"
-
-#include "engine/json_fields.h"
+#include "engine/import/support.h"
 
 #include "engine/bank_loader.h"
 #include "engine/bank_writer.h"
+#include "engine/utf8.h"
 
 #include <algorithm>
 #include <cstdint>
 
 namespace imquiz::import_support {
 namespace {
-
-constexpr std::size_t max_id_length = 64;
-
-bool is_continuation_byte(unsigned char c) { return (c & 0xC0) == 0x80; }
-
-// The offset of the first byte that is not part of well-formed UTF-8 (Unicode table 3-7: no
-// overlong forms, no surrogates, nothing above U+10FFFF); npos when the text is well-formed.
-std::size_t first_invalid_utf8(std::string_view text) {
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const unsigned char c = static_cast<unsigned char>(text[i]);
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t length = 0;
-        unsigned char low = 0x80;
-        unsigned char high = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF) {
-            length = 2;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            length = 3;
-            if (c == 0xE0)
-                low = 0xA0;
-            if (c == 0xED)
-                high = 0x9F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            length = 4;
-            if (c == 0xF0)
-                low = 0x90;
-            if (c == 0xF4)
-                high = 0x8F;
-        } else {
-            return i;
-        }
-        if (i + length > text.size())
-            return i;
-        const unsigned char second = static_cast<unsigned char>(text[i + 1]);
-        if (second < low || second > high)
-            return i;
-        for (std::size_t k = 2; k < length; ++k)
-            if (!is_continuation_byte(static_cast<unsigned char>(text[i + k])))
-                return i;
-        i += length;
-    }
-    return std::string_view::npos;
-}
-
-// Decodes one code point at `i` and advances past it; an ill-formed byte gives U+FFFD.
-std::uint32_t next_code_point(std::string_view text, std::size_t& i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    std::size_t length = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
-    if (length == 0 || i + length > text.size()) {
-        ++i;
-        return 0xFFFD;
-    }
-    std::uint32_t code = length == 1 ? c : c & (0xFF >> (length + 1));
-    for (std::size_t k = 1; k < length; ++k) {
-        const unsigned char next = static_cast<unsigned char>(text[i + k]);
-        if (!is_continuation_byte(next)) {
-            ++i;
-            return 0xFFFD;
-        }
-        code = (code << 6) | (next & 0x3F);
-    }
-    i += length;
-    return code;
-}
 
 // Latin-1 letters U+00C0..U+00FF without their accents; null for × and ÷.
 const char* const latin1_letters[64] = {
@@ -94,7 +25,7 @@ const char* const cyrillic_letters[32] = {
 
 // What `code` contributes to a slug: letters and digits (lowercase ASCII), "" for a character
 // that is part of a word but writes nothing, null for a separator.
-const char* slug_piece(std::uint32_t code, char (&ascii)[2]) {
+const char* slug_piece(char32_t code, char (&ascii)[2]) {
     if ((code >= 'a' && code <= 'z') || (code >= '0' && code <= '9')) {
         ascii[0] = static_cast<char>(code);
         return ascii;
@@ -250,7 +181,7 @@ SourcePosition Source::position_at(std::size_t offset) const {
         column = last_position_.column;
     }
     for (std::size_t i = from; i < offset; ++i)
-        if (!is_continuation_byte(static_cast<unsigned char>(text_[i])))
+        if (!is_utf8_continuation_byte(static_cast<unsigned char>(text_[i])))
             ++column;
     last_line_index_ = line_index;
     last_offset_ = offset;
@@ -265,42 +196,6 @@ SourcePosition Source::start_of(const SourceLine& line) const {
     return position_at(line.offset + (i < line.text.size() ? i : 0));
 }
 
-Report::Report(std::string_view file_name, std::vector<Diagnostic>& out)
-    : file_name_(file_name), out_(out), limit_(LoadLimits{}.max_diagnostics) {}
-
-void Report::error(SourcePosition where, std::string message) {
-    Diagnostic diagnostic;
-    diagnostic.severity = Diagnostic::Severity::Error;
-    diagnostic.file = file_name_;
-    diagnostic.line = where.line;
-    diagnostic.column = where.column;
-    diagnostic.message = std::move(message);
-    add(std::move(diagnostic));
-}
-
-void Report::warning(SourcePosition where, std::string message) {
-    Diagnostic diagnostic;
-    diagnostic.severity = Diagnostic::Severity::Warning;
-    diagnostic.file = file_name_;
-    diagnostic.line = where.line;
-    diagnostic.column = where.column;
-    diagnostic.message = std::move(message);
-    add(std::move(diagnostic));
-}
-
-void Report::add(Diagnostic diagnostic) {
-    if (full_)
-        return;
-    if (out_.size() + 1 >= limit_) {
-        diagnostic.severity = Diagnostic::Severity::Error;
-        diagnostic.line = diagnostic.column = 0;
-        diagnostic.message =
-            "too many problems: only the first " + std::to_string(out_.size()) + " are reported";
-        full_ = true;
-    }
-    out_.push_back(std::move(diagnostic));
-}
-
 std::size_t max_questions() {
     return LoadLimits{}.max_questions;
 }
@@ -309,11 +204,11 @@ std::size_t max_choices_per_question() {
     return LoadLimits{}.max_choices_per_question;
 }
 
-bool check_input(std::string_view& text, std::string_view what, Report& report) {
+bool check_input(std::string_view& text, std::string_view what, DiagnosticCollector& report) {
     const std::size_t limit = LoadLimits{}.max_file_bytes;
     if (text.size() > limit) {
-        report.error({}, std::string(what) + " is larger than " +
-                             std::to_string(limit / (1024 * 1024)) + " MiB");
+        report.error_at({}, std::string(what) + " is larger than " +
+                                std::to_string(limit / (1024 * 1024)) + " MiB");
         return false;
     }
     constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
@@ -322,28 +217,28 @@ bool check_input(std::string_view& text, std::string_view what, Report& report) 
     const std::size_t bad = first_invalid_utf8(text);
     if (bad != std::string_view::npos) {
         const Source source(text);
-        report.error(source.position_at(bad),
-                     "invalid UTF-8: save the " + std::string(what) + " as UTF-8");
+        report.error_at(source.position_at(bad),
+                        "invalid UTF-8: save the " + std::string(what) + " as UTF-8");
         return false;
     }
     return true;
 }
 
 bool start_bank(const ImportOptions& options, std::string_view file_name,
-                std::string_view document_title, Bank& bank, Report& report) {
+                std::string_view document_title, Bank& bank, DiagnosticCollector& report) {
     bool valid = true;
     if (!is_valid_language_code(options.language)) {
-        report.error({}, "invalid language code " + in_quotes(options.language) +
-                             ": use 2-3 lowercase letters, optionally with a region, like "
-                             "\"en\" or \"pt-BR\"");
+        report.error_at({}, "invalid language code " + in_quotes(options.language) +
+                                ": use 2-3 lowercase letters, optionally with a region, like "
+                                "\"en\" or \"pt-BR\"");
         valid = false;
     }
     if (!options.bank_id.empty()) {
         if (!is_slug(options.bank_id) || options.bank_id.size() > max_id_length) {
-            report.error({}, "invalid bank id " + in_quotes(options.bank_id) +
-                                 ": use lowercase letters, digits and single hyphens (at most " +
-                                 std::to_string(max_id_length) +
-                                 " characters), like \"data-parallelism\"");
+            report.error_at({}, "invalid bank id " + in_quotes(options.bank_id) +
+                                    ": use lowercase letters, digits and single hyphens (at most " +
+                                    std::to_string(max_id_length) +
+                                    " characters), like \"data-parallelism\"");
             valid = false;
         }
         bank.id = options.bank_id;
@@ -418,7 +313,7 @@ std::string slugify(std::string_view text, std::size_t max_length) {
     std::size_t i = 0;
     while (i < text.size() && slug.size() <= max_length) {
         char ascii[2] = {0, 0};
-        const char* piece = slug_piece(next_code_point(text, i), ascii);
+        const char* piece = slug_piece(decode_utf8(text, i), ascii);
         if (piece == nullptr) {
             separator_pending = true;
             continue;
@@ -482,13 +377,6 @@ std::string gift_category_tag(std::string_view path) {
                                                                        : path.substr(slash + 1));
     std::string tag = slugify(last, max_id_length);
     return tag.empty() ? std::string(last) : tag;
-}
-
-std::string in_quotes(std::string_view text) {
-    std::string result = "\"";
-    result += text;
-    result += '"';
-    return result;
 }
 
 } // namespace imquiz::import_support

@@ -1,7 +1,7 @@
 // Bank -> Moodle GIFT, in the subset import_gift() reads back to the same bank.
-#include "engine/import.h"
+#include "engine/import/import.h"
 
-#include "engine/import_support.h"
+#include "engine/import/support.h"
 
 #include <cstdio>
 #include <cstdlib>

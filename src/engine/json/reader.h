@@ -3,8 +3,8 @@
 // for the UI (it keeps nlohmann out of the public API).
 #pragma once
 
-#include "engine/bank_loader.h"
 #include "engine/diagnostics.h"
+#include "engine/limits.h"
 
 #include <nlohmann/json.hpp>
 

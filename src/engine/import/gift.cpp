@@ -1,8 +1,8 @@
 // Moodle GIFT -> bank. Written from the format's documentation (Moodle Docs, "GIFT format");
 // what we read and what we skip is listed in docs/authoring.md.
-#include "engine/import.h"
+#include "engine/import/import.h"
 
-#include "engine/import_support.h"
+#include "engine/import/support.h"
 
 #include <algorithm>
 #include <cmath>
@@ -155,7 +155,7 @@ class GiftImporter {
 public:
     GiftImporter(std::string_view file_name, const ImportOptions& options,
                  std::vector<Diagnostic>& diagnostics)
-        : options_(options), report_(file_name, diagnostics) {}
+        : options_(options), report_(file_name, LoadLimits{}.max_diagnostics, diagnostics) {}
 
     bool check_input(std::string_view& text) {
         return import_support::check_input(text, "file", report_);
@@ -163,7 +163,7 @@ public:
 
     Bank read(const Source& source) {
         source_ = &source;
-        start_bank(options_, report_.file_name(), "", bank_, report_);
+        start_bank(options_, report_.file(), "", bank_, report_);
         Block block;
         for (const SourceLine& line : source.lines()) {
             if (report_.full())
@@ -208,8 +208,8 @@ private:
         if (block.text.empty() || report_.full() || stopped_)
             return;
         if (bank_.questions.size() >= max_questions()) {
-            report_.error(position(block, 0), "too many questions: the limit is " +
-                                                  std::to_string(max_questions()));
+            report_.error_at(position(block, 0), "too many questions: the limit is " +
+                                                     std::to_string(max_questions()));
             stopped_ = true;
             return;
         }
@@ -222,7 +222,8 @@ private:
         if (text.compare(position_in_block, 2, "::") == 0) {
             const std::size_t title_end = find_unescaped(text, position_in_block + 2, end, "::");
             if (title_end == end) {
-                report_.error(start, "the question title is not closed: expected \"::\" after it");
+                report_.error_at(start,
+                                 "the question title is not closed: expected \"::\" after it");
                 return;
             }
             title = gift_text(text.substr(position_in_block + 2,
@@ -233,31 +234,31 @@ private:
         const std::size_t open = find_unescaped(text, position_in_block, end, "{");
         const std::size_t stray_close = find_unescaped(text, position_in_block, end, "}");
         if (stray_close < open) {
-            report_.error(position(block, stray_close),
-                          "\"}\" without an opening \"{\": write \\} for a literal brace");
+            report_.error_at(position(block, stray_close),
+                             "\"}\" without an opening \"{\": write \\} for a literal brace");
             return;
         }
         if (open == end) {
-            report_.warning(start, "description item (text without answers) is not supported: "
-                                   "skipped");
+            report_.warning_at(start, "description item (text without answers) is not supported: "
+                                      "skipped");
             return;
         }
         const std::size_t close = find_unescaped(text, open + 1, end, "}");
         if (close == end) {
-            report_.error(position(block, open),
-                          "the answers opened here are not closed: expected \"}\"");
+            report_.error_at(position(block, open),
+                             "the answers opened here are not closed: expected \"}\"");
             return;
         }
         const std::size_t nested = find_unescaped(text, open + 1, close, "{");
         if (nested < close) {
-            report_.error(position(block, nested),
-                          "\"{\" inside the answers: write \\{ for a literal brace");
+            report_.error_at(position(block, nested),
+                             "\"{\" inside the answers: write \\{ for a literal brace");
             return;
         }
         if (!is_blank(text.substr(close + 1))) {
-            report_.warning(position(block, open),
-                            "missing-word question (text after the answers) is not supported: "
-                            "skipped");
+            report_.warning_at(position(block, open),
+                               "missing-word question (text after the answers) is not supported: "
+                               "skipped");
             return;
         }
 
@@ -273,7 +274,7 @@ private:
 
         std::string prompt = read_prompt(block, position_in_block, open);
         if (prompt.empty()) {
-            report_.error(start, "the question text is empty");
+            report_.error_at(start, "the question text is empty");
             return;
         }
         question.prompt = text_in(options_.language, std::move(prompt));
@@ -283,9 +284,9 @@ private:
         if (!general_feedback.empty()) {
             question.explanation = text_in(options_.language, general_feedback);
             if (!answer_feedbacks.empty())
-                report_.warning(start, "the answer feedback of a " + answer_kind +
-                                           " question is dropped: the bank keeps only the #### "
-                                           "general feedback, as the explanation");
+                report_.warning_at(start, "the answer feedback of a " + answer_kind +
+                                              " question is dropped: the bank keeps only the #### "
+                                              "general feedback, as the explanation");
         } else if (!answer_feedbacks.empty()) {
             std::string joined;
             for (const std::string& feedback : answer_feedbacks)
@@ -311,9 +312,9 @@ private:
             if (text.compare(start, format.size(), format) != 0)
                 continue;
             if (format == "[html]")
-                report_.warning(position(block, start),
-                                "[html] text is shown as written, tags included: ImQuiz does not "
-                                "render HTML");
+                report_.warning_at(position(block, start),
+                                   "[html] text is shown as written, tags included: ImQuiz "
+                                   "does not render HTML");
             begin = start + format.size();
             break;
         }
@@ -335,8 +336,8 @@ private:
             general_feedback = gift_text(text.substr(general + 4, end - general - 4));
         end = general;
         if (skip_spaces(text, begin, end) == end) {
-            report_.warning(where.question, "essay question (empty answers {}) is not supported: "
-                                            "skipped");
+            report_.warning_at(where.question,
+                               "essay question (empty answers {}) is not supported: skipped");
             return false;
         }
         if (numerical) {
@@ -359,7 +360,7 @@ private:
         std::size_t count = 0;
         std::size_t i = skip_spaces(text, begin, end);
         if (i < end && text[i] != '=' && text[i] != '~') {
-            report_.error(position(block, i), "expected an answer starting with \"=\" or \"~\"");
+            report_.error_at(position(block, i), "expected an answer starting with \"=\" or \"~\"");
             return false;
         }
         while (i < end) {
@@ -371,16 +372,17 @@ private:
             if (body < next && text[body] == '%') {
                 const std::size_t weight_end = text.find('%', body + 1);
                 if (weight_end == not_found || weight_end >= next) {
-                    report_.error(position(block, body),
-                                  "the weight is not closed: expected \"%\" after the percentage");
+                    report_.error_at(
+                        position(block, body),
+                        "the weight is not closed: expected \"%\" after the percentage");
                     return false;
                 }
                 const std::string_view written = text.substr(body, weight_end - body + 1);
                 answer.weight = parse_number(trim(written.substr(1, written.size() - 2)));
                 if (!answer.weight || *answer.weight < -100 || *answer.weight > 100) {
-                    report_.error(position(block, body),
-                                  "invalid weight " + in_quotes(written) +
-                                      ": expected a percentage from -100 to 100, like %50%");
+                    report_.error_at(position(block, body),
+                                     "invalid weight " + in_quotes(written) +
+                                         ": expected a percentage from -100 to 100, like %50%");
                     return false;
                 }
                 body = weight_end + 1;
@@ -394,9 +396,9 @@ private:
             i = next;
         }
         if (count > max_choices_per_question()) {
-            report_.error(where.question, "too many answers: " + std::to_string(count) +
-                                              " (the limit is " +
-                                              std::to_string(max_choices_per_question()) + ")");
+            report_.error_at(where.question, "too many answers: " + std::to_string(count) +
+                                                 " (the limit is " +
+                                                 std::to_string(max_choices_per_question()) + ")");
             return false;
         }
         return true;
@@ -416,8 +418,8 @@ private:
             for (const GiftAnswer& answer : answers) {
                 if (find_unescaped(answer.text, 0, answer.text.size(), "->") <
                     answer.text.size()) {
-                    report_.warning(where.question, "matching question (\"->\") is not "
-                                                    "supported: skipped");
+                    report_.warning_at(where.question, "matching question (\"->\") is not "
+                                                       "supported: skipped");
                     return false;
                 }
             }
@@ -431,7 +433,7 @@ private:
             Choice choice;
             std::string text = gift_text(answer.text);
             if (text.empty()) {
-                report_.error(position(block, answer.offset), "the answer text is empty");
+                report_.error_at(position(block, answer.offset), "the answer text is empty");
                 valid = false;
                 continue;
             }
@@ -454,8 +456,8 @@ private:
         if (!valid)
             return false;
         if (right == 0) {
-            report_.error(where.question, "the multiple choice question has no right answer: "
-                                          "mark one with \"=\" or weight it like \"~%50%\"");
+            report_.error_at(where.question, "the multiple choice question has no right answer: "
+                                             "mark one with \"=\" or weight it like \"~%50%\"");
             return false;
         }
         // One "=" answer (at full weight) is a single choice; weights or several right answers
@@ -473,13 +475,13 @@ private:
         for (const GiftAnswer& answer : answers) {
             std::string text = gift_text(answer.text);
             if (text.empty()) {
-                report_.error(position(block, answer.offset), "the answer text is empty");
+                report_.error_at(position(block, answer.offset), "the answer text is empty");
                 return false;
             }
             if (!is_full_weight(answer)) {
-                report_.warning(position(block, answer.offset),
-                                "short answer with weight " + format_percent(*answer.weight) +
-                                    "% is dropped: only fully right answers are accepted");
+                report_.warning_at(position(block, answer.offset),
+                                   "short answer with weight " + format_percent(*answer.weight) +
+                                       "% is dropped: only fully right answers are accepted");
                 continue;
             }
             question.accepted_texts.push_back(text_in(options_.language, std::move(text)));
@@ -491,8 +493,8 @@ private:
             }
         }
         if (question.accepted_texts.empty()) {
-            report_.error(where.question, "the short answer question has no fully right answer "
-                                          "(\"=\" without a weight, or \"=%100%\")");
+            report_.error_at(where.question, "the short answer question has no fully right answer "
+                                             "(\"=\" without a weight, or \"=%100%\")");
             return false;
         }
         return true;
@@ -519,16 +521,16 @@ private:
         } else if (word == "F" || word == "FALSE") {
             question.true_false_answer = false;
         } else {
-            report_.error(position(block, begin),
-                          "unknown answers " + in_quotes(trim(parts[0]).substr(0, 40)) +
-                              ": expected answers starting with \"=\" or \"~\", T, TRUE, F or "
-                              "FALSE, or \"#\" for a number");
+            report_.error_at(position(block, begin),
+                             "unknown answers " + in_quotes(trim(parts[0]).substr(0, 40)) +
+                                 ": expected answers starting with \"=\" or \"~\", T, TRUE, F or "
+                                 "FALSE, or \"#\" for a number");
             return false;
         }
         if (parts.size() > 3) {
-            report_.error(position(block, begin), "a true/false answer takes at most two "
-                                                  "feedbacks (#for a wrong answer#for a right "
-                                                  "one)");
+            report_.error_at(position(block, begin), "a true/false answer takes at most two "
+                                                     "feedbacks (#for a wrong answer#for a right "
+                                                     "one)");
             return false;
         }
         question.type = QuestionType::TrueFalse;
@@ -553,17 +555,17 @@ private:
                 return false;
             auto chosen = std::find_if(answers.begin(), answers.end(), is_full_weight);
             if (chosen == answers.end()) {
-                report_.error(where.question, "the numerical question has no fully right answer "
-                                              "(\"=\" without a weight, or \"=%100%\")");
+                report_.error_at(where.question, "the numerical question has no fully right answer "
+                                                 "(\"=\" without a weight, or \"=%100%\")");
                 return false;
             }
             if (!read_number_answer(block, chosen->offset + 1, chosen->text,
                                     question.numeric_answer))
                 return false;
             if (answers.size() > 1)
-                report_.warning(position(block, answers[1].offset),
-                                "the numerical question has " + std::to_string(answers.size()) +
-                                    " answers: only the first fully right one is kept");
+                report_.warning_at(position(block, answers[1].offset),
+                                   "the numerical question has " + std::to_string(answers.size()) +
+                                       " answers: only the first fully right one is kept");
             if (chosen->feedback) {
                 std::string feedback = gift_text(*chosen->feedback);
                 if (!feedback.empty())
@@ -592,13 +594,14 @@ private:
         const auto number = [&](std::string_view part) -> std::optional<double> {
             auto value = parse_number(trim(part));
             if (!value) {
-                report_.error(where, "invalid numerical answer " + in_quotes(written.substr(0, 40)) +
-                                         ": expected a number like 3.5, 3.5:0.1 or 1..5");
+                report_.error_at(where, "invalid numerical answer " +
+                                            in_quotes(written.substr(0, 40)) +
+                                            ": expected a number like 3.5, 3.5:0.1 or 1..5");
                 return std::nullopt;
             }
             if (!std::isfinite(*value)) {
-                report_.error(where, "the number " + in_quotes(trim(part).substr(0, 40)) +
-                                         " is out of range");
+                report_.error_at(where, "the number " + in_quotes(trim(part).substr(0, 40)) +
+                                            " is out of range");
                 return std::nullopt;
             }
             return value;
@@ -611,8 +614,8 @@ private:
             if (!high)
                 return false;
             if (*low > *high) {
-                report_.error(where, "the range " + in_quotes(written.substr(0, 40)) +
-                                         " starts above its end");
+                report_.error_at(where, "the range " + in_quotes(written.substr(0, 40)) +
+                                            " starts above its end");
                 return false;
             }
             answer.form = NumericAnswer::Form::Range;
@@ -632,7 +635,7 @@ private:
             if (!tolerance)
                 return false;
             if (*tolerance < 0) {
-                report_.error(where, "the tolerance must not be negative");
+                report_.error_at(where, "the tolerance must not be negative");
                 return false;
             }
             answer.tolerance = *tolerance;
@@ -641,7 +644,7 @@ private:
     }
 
     const ImportOptions& options_;
-    Report report_;
+    DiagnosticCollector report_;
     const Source* source_ = nullptr;
     Bank bank_;
     SourceMap map_;

@@ -10,9 +10,9 @@
 //
 // The right options are marked in the document (a trailing "(*)", or "[x]" after the bullet) or
 // listed in a key file ("1: 2", "1 = B"). Conventions: docs/authoring.md.
-#include "engine/import.h"
+#include "engine/import/import.h"
 
-#include "engine/import_support.h"
+#include "engine/import/support.h"
 
 #include <algorithm>
 #include <map>
@@ -117,8 +117,8 @@ class TextImporter {
 public:
     TextImporter(std::string_view file_name, std::string_view key_file_name,
                  const ImportOptions& options, std::vector<Diagnostic>& diagnostics)
-        : options_(options), report_(file_name, diagnostics),
-          key_report_(key_file_name, diagnostics) {}
+        : options_(options), report_(file_name, LoadLimits{}.max_diagnostics, diagnostics),
+          key_report_(key_file_name, LoadLimits{}.max_diagnostics, diagnostics) {}
 
     bool check_input(std::string_view& text) {
         return import_support::check_input(text, "file", report_);
@@ -195,8 +195,8 @@ public:
             add_question(question, bank);
         for (const auto& [number, entry] : key_) {
             if (!entry.used)
-                key_report_.error(entry.where, "question " + std::to_string(number) +
-                                                   " is not in the document");
+                key_report_.error_at(entry.where, "question " + std::to_string(number) +
+                                                      " is not in the document");
         }
         return bank;
     }
@@ -207,12 +207,12 @@ private:
     void start_question(int number, std::string_view text, SourcePosition where) {
         auto [first, inserted] = first_line_of_number_.emplace(number, where.line);
         if (!inserted)
-            report_.error(where, "question number " + std::to_string(number) +
-                                     " is used twice (first at line " +
-                                     std::to_string(first->second) + ")");
+            report_.error_at(where, "question number " + std::to_string(number) +
+                                        " is used twice (first at line " +
+                                        std::to_string(first->second) + ")");
         if (questions_.size() >= max_questions()) {
-            report_.error(where, "too many questions: the limit is " +
-                                     std::to_string(max_questions()));
+            report_.error_at(where, "too many questions: the limit is " +
+                                        std::to_string(max_questions()));
             stopped_ = true;
             return;
         }
@@ -225,14 +225,14 @@ private:
 
     void add_option(std::string_view text, SourcePosition where, std::size_t indent) {
         if (questions_.empty()) {
-            report_.error(where, "option before the first numbered question");
+            report_.error_at(where, "option before the first numbered question");
             return;
         }
         TextQuestion& question = questions_.back();
         if (question.options.size() >= max_choices_per_question()) {
             if (!question.too_many_options)
-                report_.error(where, "too many options (the limit is " +
-                                         std::to_string(max_choices_per_question()) + ")");
+                report_.error_at(where, "too many options (the limit is " +
+                                            std::to_string(max_choices_per_question()) + ")");
             question.too_many_options = true;
             return;
         }
@@ -256,15 +256,16 @@ private:
             option.text += " " + std::string(content);
             return;
         }
-        report_.error(where, "expected an option (\"\u2022 text\") or the next numbered question "
-                             "(\"" + std::to_string(question.number + 1) + ". text\")");
+        report_.error_at(where, "expected an option (\"\u2022 text\") or the next numbered "
+                                "question (\"" + std::to_string(question.number + 1) +
+                                ". text\")");
     }
 
     // "3: 2", "3 = B", "3: 1, 4" (several right options make a multiple choice).
     void read_key_line(std::string_view content, SourcePosition where) {
         const auto malformed = [&] {
-            key_report_.error(where, "expected a line like \"1: 2\" or \"1 = B\" (the question "
-                                     "number, then the right option's number or letter)");
+            key_report_.error_at(where, "expected a line like \"1: 2\" or \"1 = B\" (the question "
+                                        "number, then the right option's number or letter)");
         };
         std::size_t i = 0;
         int number = 0;
@@ -312,9 +313,9 @@ private:
         }
         auto [existing, inserted] = key_.emplace(number, entry);
         if (!inserted)
-            key_report_.error(where, "question " + std::to_string(number) +
-                                         " is listed twice (first at line " +
-                                         std::to_string(existing->second.where.line) + ")");
+            key_report_.error_at(where, "question " + std::to_string(number) +
+                                            " is listed twice (first at line " +
+                                            std::to_string(existing->second.where.line) + ")");
     }
 
     void add_question(TextQuestion written, Bank& bank) {
@@ -325,17 +326,17 @@ private:
             option.marked = strip_marks(text);
             option.text = std::string(text);
             if (option.text.empty()) {
-                report_.error(option.where, "the option text is empty");
+                report_.error_at(option.where, "the option text is empty");
                 valid = false;
             }
         }
         if (written.prompt.empty()) {
-            report_.error(written.where, name + " has no text");
+            report_.error_at(written.where, name + " has no text");
             valid = false;
         }
         if (written.options.size() < 2) {
-            report_.error(written.where, name + " needs at least 2 options, has " +
-                                             std::to_string(written.options.size()));
+            report_.error_at(written.where, name + " needs at least 2 options, has " +
+                                                std::to_string(written.options.size()));
             valid = false;
         }
         std::vector<bool> right(written.options.size(), false);
@@ -355,23 +356,23 @@ private:
                     continue;
                 }
                 const std::string count = std::to_string(written.options.size());
-                key_report_.error(key->second.where,
-                                  name + " has " + count + " options" +
-                                      (answer.is_letter
-                                           ? " (" + letters_up_to(written.options.size()) + ")"
-                                           : std::string()) +
-                                      "; the key says " + answer.written);
+                key_report_.error_at(key->second.where,
+                                     name + " has " + count + " options" +
+                                         (answer.is_letter
+                                              ? " (" + letters_up_to(written.options.size()) + ")"
+                                              : std::string()) +
+                                         "; the key says " + answer.written);
                 key_valid = false;
             }
             valid = valid && key_valid;
             if (key_valid && marked && from_key != right)
-                report_.warning(written.where, "the key file and the marks in the document "
-                                               "disagree on " + name + ": the key file is used");
+                report_.warning_at(written.where, "the key file and the marks in the document "
+                                                  "disagree on " + name + ": the key file is used");
             right = from_key;
         }
         if (valid && std::none_of(right.begin(), right.end(), [](bool value) { return value; })) {
-            report_.error(written.where, name + " has no right answer: mark the right option "
-                                                "with \"(*)\" or list it in a key file");
+            report_.error_at(written.where, name + " has no right answer: mark the right option "
+                                                   "with \"(*)\" or list it in a key file");
             valid = false;
         }
         if (!valid)
@@ -398,8 +399,8 @@ private:
     }
 
     const ImportOptions& options_;
-    Report report_;
-    Report key_report_;
+    DiagnosticCollector report_;
+    DiagnosticCollector key_report_;
     std::vector<TextQuestion> questions_;
     std::map<int, int> first_line_of_number_;
     std::map<int, KeyEntry> key_;

@@ -1,4 +1,4 @@
-#include "engine/json_fields.h"
+#include "engine/json/fields.h"
 
 #include "engine/unicode.h"
 
@@ -33,30 +33,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 } // namespace
 
-bool is_slug(std::string_view text) {
-    if (text.empty() || text.front() == '-' || text.back() == '-')
-        return false;
-    char previous = 0;
-    for (char c : text) {
-        const bool alphanumeric = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-        if (!alphanumeric && c != '-')
-            return false;
-        if (c == '-' && previous == '-')
-            return false;
-        previous = c;
-    }
-    return true;
-}
-
 bool is_blank_text(std::string_view text) {
     return has_only_white_space(text);
-}
-
-std::string in_quotes(std::string_view text) {
-    std::string result = "\"";
-    result += text;
-    result += '"';
-    return result;
 }
 
 std::string format_number(double value) {
@@ -80,37 +58,6 @@ std::optional<std::string_view> closest_name(std::string_view unknown,
         }
     }
     return best;
-}
-
-void Reporter::add(Diagnostic diagnostic) {
-    if (full_)
-        return;
-    if (out_.size() + 1 >= limits_.max_diagnostics) {
-        diagnostic.severity = Diagnostic::Severity::Error;
-        diagnostic.path.clear();
-        diagnostic.line = diagnostic.column = 0;
-        diagnostic.message =
-            "too many problems: only the first " + std::to_string(out_.size()) + " are reported";
-        full_ = true;
-    }
-    out_.push_back(std::move(diagnostic));
-}
-
-void Reporter::error(const std::string& path, std::string message) {
-    Diagnostic diagnostic;
-    diagnostic.file = std::string(file_);
-    diagnostic.path = path;
-    diagnostic.message = std::move(message);
-    add(std::move(diagnostic));
-}
-
-void Reporter::warning(const std::string& path, std::string message) {
-    Diagnostic diagnostic;
-    diagnostic.severity = Diagnostic::Severity::Warning;
-    diagnostic.file = std::string(file_);
-    diagnostic.path = path;
-    diagnostic.message = std::move(message);
-    add(std::move(diagnostic));
 }
 
 bool FieldReader::expect_object(const JsonValue& value, const JsonPath& path) {

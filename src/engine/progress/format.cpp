@@ -1,0 +1,475 @@
+// The record's JSON form: encoding (always the current version) and lenient decoding (a bad part
+// is reported and skipped, the rest kept), migrating older versions first.
+#include "engine/progress/format.h"
+
+#include "engine/hash.h"
+#include "engine/json/fields.h"
+#include "engine/progress/migrations.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace imquiz {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Encoding (always the current version)
+
+Json encode_response(const Response& response) {
+    Json json = Json::object();
+    if (!response.choice_ids.empty())
+        json["choiceIds"] = response.choice_ids;
+    if (response.true_false)
+        json["trueFalse"] = true;
+    if (!response.text.empty())
+        json["text"] = response.text;
+    return json;
+}
+
+Json encode_session(const Session& session) {
+    Json json = Json::object();
+    json["attemptId"] = session.attempt_id;
+    json["bankFingerprint"] = session.bank_fingerprint;
+    // A hex string: JSON numbers above 2^53 do not survive JavaScript.
+    json["seed"] = to_hex(session.seed);
+    json["startedAtMs"] = session.started_at_ms;
+    json["elapsedMs"] = session.elapsed_ms;
+    json["lastActivityMs"] = session.last_activity_ms;
+    json["current"] = session.current;
+    Json questions = Json::array();
+    for (const SessionQuestion& slot : session.questions) {
+        Json question = Json::object();
+        question["id"] = slot.question_id;
+        if (!slot.choice_order.empty())
+            question["choiceOrder"] = slot.choice_order;
+        if (slot.answer) {
+            Json answer = Json::object();
+            answer["response"] = encode_response(slot.answer->response);
+            answer["score"] = slot.answer->score;
+            answer["correct"] = slot.answer->correct;
+            answer["answeredAtMs"] = slot.answer->answered_at_ms;
+            question["answer"] = std::move(answer);
+        }
+        questions.push_back(std::move(question));
+    }
+    json["questions"] = std::move(questions);
+    return json;
+}
+
+Json encode_attempt(const FinishedAttempt& attempt) {
+    Json json = Json::object();
+    json["attemptId"] = attempt.attempt_id;
+    json["bankFingerprint"] = attempt.bank_fingerprint;
+    json["startedAtMs"] = attempt.started_at_ms;
+    json["finishedAtMs"] = attempt.finished_at_ms;
+    json["durationMs"] = attempt.duration_ms;
+    json["score"] = attempt.score;
+    json["maxScore"] = attempt.max_score;
+    json["percent"] = attempt.percent;
+    json["passed"] = attempt.passed;
+    Json questions = Json::array();
+    for (const AttemptQuestion& question : attempt.questions) {
+        Json item = Json::object();
+        item["id"] = question.question_id;
+        item["outcome"] = std::string(to_string(question.outcome));
+        item["score"] = question.score;
+        if (question.response)
+            item["response"] = encode_response(*question.response);
+        questions.push_back(std::move(item));
+    }
+    json["questions"] = std::move(questions);
+    return json;
+}
+
+Json encode_record(const ProgressRecord& record) {
+    Json json = Json::object();
+    json["version"] = progress_format_version;
+    json["bankId"] = record.bank_id;
+    if (record.best_percent)
+        json["bestPercent"] = *record.best_percent;
+    if (record.attempt_in_progress)
+        json["inProgress"] = encode_session(*record.attempt_in_progress);
+    Json finished = Json::array();
+    for (const FinishedAttempt& attempt : record.finished_attempts)
+        finished.push_back(encode_attempt(attempt));
+    json["finished"] = std::move(finished);
+    Json stats = Json::object();
+    for (const auto& [question_id, question_stats] : record.question_stats) {
+        Json item = Json::object();
+        item["seen"] = question_stats.seen;
+        item["correct"] = question_stats.correct;
+        item["lastSeenMs"] = question_stats.last_seen_ms;
+        stats[question_id] = std::move(item);
+    }
+    json["questionStats"] = std::move(stats);
+    return json;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoding: lenient. A bad part is reported and skipped; the rest is kept.
+
+std::optional<std::uint64_t> parse_hex64(std::string_view text) {
+    if (text.empty() || text.size() > 16)
+        return std::nullopt;
+    std::uint64_t value = 0;
+    for (char c : text) {
+        int digit = 0;
+        if (c >= '0' && c <= '9')
+            digit = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            digit = c - 'a' + 10;
+        else
+            return std::nullopt;
+        value = value * 16 + static_cast<std::uint64_t>(digit);
+    }
+    return value;
+}
+
+class RecordDecoder {
+public:
+    explicit RecordDecoder(DiagnosticCollector& report) : report_(report), read_(report) {}
+
+    // A part decoded without a new problem is kept.
+    class Scope {
+    public:
+        explicit Scope(const DiagnosticCollector& report)
+            : report_(report), before_(report.count()) {}
+        bool clean() const { return report_.count() == before_; }
+
+    private:
+        const DiagnosticCollector& report_;
+        std::size_t before_;
+    };
+
+    std::optional<ProgressRecord> record(const JsonValue& root) {
+        read_.check_fields(root, "", {"version", "bankId", "bestPercent", "inProgress",
+                                      "finished", "questionStats"});
+        ProgressRecord record;
+        const JsonValue* bank_id = read_.required(root, "", "bankId");
+        auto id = bank_id == nullptr ? std::nullopt : read_.slug(*bank_id, "bankId", "sample");
+        if (!id)
+            return std::nullopt;   // without the bank it belongs to, nothing is usable
+        record.bank_id = *id;
+        if (const JsonValue* best = find_field(root, "bestPercent"))
+            record.best_percent = percent(*best, "bestPercent");
+        if (const JsonValue* in_progress = find_field(root, "inProgress")) {
+            Scope scope(report_);
+            auto session_value = session(*in_progress, "inProgress", record.bank_id);
+            if (session_value && scope.clean())
+                record.attempt_in_progress = std::move(session_value);
+        }
+        if (const JsonValue* finished = find_field(root, "finished")) {
+            if (const auto* items = read_.array(*finished, "finished")) {
+                std::set<std::string> seen_ids;
+                for (std::size_t i = 0; i < items->size() && !report_.full(); ++i) {
+                    const std::string path = path_index("finished", i);
+                    Scope scope(report_);
+                    auto attempt_value = attempt((*items)[i], path);
+                    if (!attempt_value || !scope.clean())
+                        continue;
+                    if (!seen_ids.insert(attempt_value->attempt_id).second) {
+                        report_.error(path, "duplicate attempt id " +
+                                                in_quotes(attempt_value->attempt_id));
+                        continue;
+                    }
+                    record.finished_attempts.push_back(std::move(*attempt_value));
+                }
+            }
+        }
+        if (const JsonValue* stats = find_field(root, "questionStats"))
+            question_stats(*stats, record.question_stats);
+        return record;
+    }
+
+private:
+    std::optional<double> percent(const JsonValue& value, const std::string& path) {
+        auto number = read_.number(value, path);
+        if (number && (*number < 0 || *number > 100)) {
+            report_.error(path, "must be between 0 and 100, got " + format_number(*number));
+            return std::nullopt;
+        }
+        return number;
+    }
+
+    std::optional<double> score(const JsonValue& value, const std::string& path) {
+        auto number = read_.number(value, path);
+        if (number && (*number < 0 || *number > 1)) {
+            report_.error(path, "must be between 0 and 1, got " + format_number(*number));
+            return std::nullopt;
+        }
+        return number;
+    }
+
+    template <typename Integer>
+    void integer_field(const JsonValue& object, const std::string& path, std::string_view name,
+                       Integer& target) {
+        if (const JsonValue* value = read_.required(object, path, name))
+            if (auto number = read_.whole_number(*value, path_field(path, name)))
+                target = static_cast<Integer>(*number);
+    }
+
+    std::vector<std::string> strings(const JsonValue& value, const std::string& path) {
+        std::vector<std::string> result;
+        if (const auto* items = read_.array(value, path))
+            for (std::size_t i = 0; i < items->size(); ++i)
+                if (auto text = read_.string((*items)[i], path_index(path, i)))
+                    result.push_back(std::move(*text));
+        return result;
+    }
+
+    std::optional<Response> response(const JsonValue& value, const std::string& path) {
+        if (!read_.expect_object(value, path))
+            return std::nullopt;
+        read_.check_fields(value, path, {"choiceIds", "trueFalse", "text"});
+        Response result;
+        if (const JsonValue* ids = find_field(value, "choiceIds"))
+            result.choice_ids = strings(*ids, path_field(path, "choiceIds"));
+        if (const JsonValue* flag = find_field(value, "trueFalse"))
+            result.true_false = read_.boolean(*flag, path_field(path, "trueFalse")).value_or(false);
+        if (const JsonValue* text = find_field(value, "text"))
+            result.text = read_.string(*text, path_field(path, "text")).value_or("");
+        return result;
+    }
+
+    std::optional<Session> session(const JsonValue& value, const std::string& path,
+                                   const std::string& bank_id) {
+        if (!read_.expect_object(value, path))
+            return std::nullopt;
+        read_.check_fields(value, path, {"attemptId", "bankFingerprint", "seed", "startedAtMs",
+                                         "elapsedMs", "lastActivityMs", "current", "questions"});
+        Session result;
+        result.bank_id = bank_id;
+        if (const JsonValue* id = read_.required(value, path, "attemptId"))
+            result.attempt_id = read_.string(*id, path_field(path, "attemptId")).value_or("");
+        if (const JsonValue* fingerprint = read_.required(value, path, "bankFingerprint"))
+            result.bank_fingerprint =
+                read_.string(*fingerprint, path_field(path, "bankFingerprint")).value_or("");
+        if (const JsonValue* seed = read_.required(value, path, "seed")) {
+            if (auto text = read_.string(*seed, path_field(path, "seed"))) {
+                if (auto parsed = parse_hex64(*text))
+                    result.seed = *parsed;
+                else
+                    report_.error(path_field(path, "seed"),
+                                  "expected 1-16 lowercase hex digits, got " + in_quotes(*text));
+            }
+        }
+        integer_field(value, path, "startedAtMs", result.started_at_ms);
+        integer_field(value, path, "elapsedMs", result.elapsed_ms);
+        integer_field(value, path, "lastActivityMs", result.last_activity_ms);
+        integer_field(value, path, "current", result.current);
+        const JsonValue* questions = read_.required(value, path, "questions");
+        const std::string questions_path = path_field(path, "questions");
+        const auto* items = questions == nullptr ? nullptr : read_.array(*questions, questions_path);
+        for (std::size_t i = 0; items != nullptr && i < items->size(); ++i) {
+            const std::string slot_path = path_index(questions_path, i);
+            const JsonValue& item = (*items)[i];
+            if (!read_.expect_object(item, slot_path))
+                continue;
+            read_.check_fields(item, slot_path, {"id", "choiceOrder", "answer"});
+            SessionQuestion slot;
+            if (const JsonValue* id = read_.required(item, slot_path, "id"))
+                slot.question_id = read_.string(*id, path_field(slot_path, "id")).value_or("");
+            if (const JsonValue* order = find_field(item, "choiceOrder"))
+                slot.choice_order = strings(*order, path_field(slot_path, "choiceOrder"));
+            if (const JsonValue* answer = find_field(item, "answer"))
+                slot.answer = answer_record(*answer, path_field(slot_path, "answer"));
+            result.questions.push_back(std::move(slot));
+        }
+        if (result.attempt_id.empty() && find_field(value, "attemptId") != nullptr)
+            report_.error(path_field(path, "attemptId"), "attempt id is empty");
+        if (result.current > result.questions.size())
+            report_.error(path_field(path, "current"),
+                          "question " + std::to_string(result.current) + " of " +
+                              std::to_string(result.questions.size()) + " does not exist");
+        return result;
+    }
+
+    std::optional<AnswerRecord> answer_record(const JsonValue& value, const std::string& path) {
+        if (!read_.expect_object(value, path))
+            return std::nullopt;
+        read_.check_fields(value, path, {"response", "score", "correct", "answeredAtMs"});
+        AnswerRecord result;
+        if (const JsonValue* given = read_.required(value, path, "response"))
+            result.response = response(*given, path_field(path, "response")).value_or(Response{});
+        if (const JsonValue* points = read_.required(value, path, "score"))
+            result.score = score(*points, path_field(path, "score")).value_or(0);
+        if (const JsonValue* correct = read_.required(value, path, "correct"))
+            result.correct = read_.boolean(*correct, path_field(path, "correct")).value_or(false);
+        integer_field(value, path, "answeredAtMs", result.answered_at_ms);
+        return result;
+    }
+
+    std::optional<FinishedAttempt> attempt(const JsonValue& value, const std::string& path) {
+        if (!read_.expect_object(value, path))
+            return std::nullopt;
+        read_.check_fields(value, path, {"attemptId", "bankFingerprint", "startedAtMs",
+                                         "finishedAtMs", "durationMs", "score", "maxScore",
+                                         "percent", "passed", "questions"});
+        FinishedAttempt result;
+        if (const JsonValue* id = read_.required(value, path, "attemptId")) {
+            result.attempt_id = read_.string(*id, path_field(path, "attemptId")).value_or("");
+            if (result.attempt_id.empty() && as_string(*id))
+                report_.error(path_field(path, "attemptId"), "attempt id is empty");
+        }
+        if (const JsonValue* fingerprint = read_.required(value, path, "bankFingerprint"))
+            result.bank_fingerprint =
+                read_.string(*fingerprint, path_field(path, "bankFingerprint")).value_or("");
+        integer_field(value, path, "startedAtMs", result.started_at_ms);
+        integer_field(value, path, "finishedAtMs", result.finished_at_ms);
+        integer_field(value, path, "durationMs", result.duration_ms);
+        if (const JsonValue* points = read_.required(value, path, "score"))
+            result.score = read_.number(*points, path_field(path, "score")).value_or(0);
+        if (const JsonValue* max_points = read_.required(value, path, "maxScore"))
+            result.max_score = read_.number(*max_points, path_field(path, "maxScore")).value_or(0);
+        if (const JsonValue* share = read_.required(value, path, "percent"))
+            result.percent = percent(*share, path_field(path, "percent")).value_or(0);
+        if (const JsonValue* passed = read_.required(value, path, "passed"))
+            result.passed = read_.boolean(*passed, path_field(path, "passed")).value_or(false);
+        const JsonValue* questions = read_.required(value, path, "questions");
+        const std::string questions_path = path_field(path, "questions");
+        const auto* items = questions == nullptr ? nullptr : read_.array(*questions, questions_path);
+        for (std::size_t i = 0; items != nullptr && i < items->size(); ++i) {
+            const std::string item_path = path_index(questions_path, i);
+            const JsonValue& item = (*items)[i];
+            if (!read_.expect_object(item, item_path))
+                continue;
+            read_.check_fields(item, item_path, {"id", "outcome", "score", "response"});
+            AttemptQuestion question;
+            if (const JsonValue* id = read_.required(item, item_path, "id"))
+                question.question_id = read_.string(*id, path_field(item_path, "id")).value_or("");
+            if (const JsonValue* outcome = read_.required(item, item_path, "outcome")) {
+                const std::string outcome_path = path_field(item_path, "outcome");
+                if (auto name = read_.string(*outcome, outcome_path)) {
+                    if (auto parsed = outcome_from_string(*name))
+                        question.outcome = *parsed;
+                    else
+                        report_.error(outcome_path, "unknown outcome " + in_quotes(*name));
+                }
+            }
+            if (const JsonValue* points = read_.required(item, item_path, "score"))
+                question.score = score(*points, path_field(item_path, "score")).value_or(0);
+            if (const JsonValue* given = find_field(item, "response"))
+                question.response = response(*given, path_field(item_path, "response"));
+            result.questions.push_back(std::move(question));
+        }
+        return result;
+    }
+
+    void question_stats(const JsonValue& value, std::map<std::string, QuestionStats>& stats) {
+        if (!value.is_object()) {
+            read_.type_error("questionStats", "an object", value);
+            return;
+        }
+        for (const JsonValue& item : value.children()) {
+            const std::string question_id(item.key());
+            const std::string path = path_field("questionStats", question_id);
+            Scope scope(report_);
+            if (!read_.expect_object(item, path))
+                continue;
+            read_.check_fields(item, path, {"seen", "correct", "lastSeenMs"});
+            QuestionStats entry;
+            integer_field(item, path, "seen", entry.seen);
+            integer_field(item, path, "correct", entry.correct);
+            integer_field(item, path, "lastSeenMs", entry.last_seen_ms);
+            if (scope.clean() && (entry.seen < 0 || entry.correct < 0 || entry.correct > entry.seen))
+                report_.error(path, "needs 0 <= correct <= seen, got correct " +
+                                        std::to_string(entry.correct) + " of " +
+                                        std::to_string(entry.seen));
+            if (scope.clean())
+                stats[question_id] = entry;
+        }
+    }
+
+    DiagnosticCollector& report_;
+    FieldReader read_;
+};
+
+} // namespace
+
+bool finished_earlier(const FinishedAttempt& a, const FinishedAttempt& b) {
+    return std::tie(a.finished_at_ms, a.attempt_id) < std::tie(b.finished_at_ms, b.attempt_id);
+}
+
+std::string problem_text(const Diagnostic& diagnostic, const std::string& base_path) {
+    std::string path = base_path;
+    if (!diagnostic.path.empty()) {
+        if (!path.empty() && diagnostic.path[0] != '[')
+            path += '.';
+        path += diagnostic.path;
+    }
+    if (diagnostic.line > 0)
+        return "line " + std::to_string(diagnostic.line) + ", column " +
+               std::to_string(diagnostic.column) + ": " + diagnostic.message;
+    return path.empty() ? diagnostic.message : path + ": " + diagnostic.message;
+}
+
+ProgressDecodeResult decode_progress_json(const JsonValue& root, const std::string& base_path) {
+    ProgressDecodeResult result;
+    std::vector<Diagnostic> diagnostics;
+    const LoadLimits limits;
+    DiagnosticCollector report("", limits.max_diagnostics, diagnostics);
+    FieldReader read(report);
+    const auto finish = [&]() {
+        for (const Diagnostic& diagnostic : diagnostics)
+            result.problems.push_back(problem_text(diagnostic, base_path));
+        return result;
+    };
+
+    if (!read.expect_object(root, ""))
+        return finish();
+    const JsonValue* version_field = read.required(root, "", "version");
+    const auto version =
+        version_field == nullptr ? std::nullopt : read.whole_number(*version_field, "version");
+    if (!version)
+        return finish();
+    result.version = static_cast<int>(std::clamp<long long>(*version, -1, 1 << 30));
+    if (result.version > progress_format_version) {
+        result.newer_version = true;
+        report.error("version", "saved by a newer ImQuiz (progress version " +
+                                    std::to_string(result.version) + "; this one reads up to " +
+                                    std::to_string(progress_format_version) + ")");
+        return finish();
+    }
+    if (result.version < 1) {
+        report.error("version", "unknown progress version " + std::to_string(result.version));
+        return finish();
+    }
+
+    // Each migration writes the next version; what it wrote is read back to go on.
+    std::optional<JsonDocument> migrated;
+    const JsonValue* current = &root;
+    MigrationContext context{report, result.notes};
+    for (int step = result.version; step < progress_format_version; ++step) {
+        migrated = to_document(migrate_record(step, *current, context));
+        current = &migrated->root();
+    }
+    result.migrated = result.version < progress_format_version;
+
+    RecordDecoder decoder(report);
+    result.record = decoder.record(*current);
+    if (result.record)
+        std::sort(result.record->finished_attempts.begin(),
+                  result.record->finished_attempts.end(), finished_earlier);
+    return finish();
+}
+
+std::string encode_progress(const ProgressRecord& record) {
+    return dump_json(encode_record(record));
+}
+
+ProgressDecodeResult decode_progress(std::string_view json_text) {
+    const LoadLimits limits;
+    const JsonReadResult parsed = read_json(json_text, "", limits);
+    if (!parsed.document || has_errors(parsed.diagnostics)) {
+        ProgressDecodeResult result;
+        for (const Diagnostic& diagnostic : parsed.diagnostics)
+            result.problems.push_back(problem_text(diagnostic));
+        return result;
+    }
+    return decode_progress_json(parsed.document->root());
+}
+
+} // namespace imquiz
