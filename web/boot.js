@@ -589,7 +589,8 @@
   function refuseBankLink(why) {
     var withoutBank = new URL(location.href);
     withoutBank.searchParams.delete('bank');
-    showProblem('This quiz link is not allowed here', 'The link asks to open a quiz file from ' + bankLink + ', ' +
+    var shown = bankLink.length > 200 ? bankLink.slice(0, 200) + '…' : bankLink;   // a data: URL is a whole bank
+    showProblem('This quiz link is not allowed here', 'The link asks to open a quiz file from ' + shown + ', ' +
       'which this site does not allow: ' + why + '. Nothing was loaded from it.', 'Show this site\'s quizzes',
       function () { location.assign(withoutBank.href); });
   }
