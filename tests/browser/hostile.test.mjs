@@ -16,7 +16,10 @@ import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
 const browser = await launchBrowser();
 const site = await startSite();                                              // as shipped: no authoring.json
-const authoringSite = await startSite({ authoring: { allowBankLinks: true } });
+// The README's example (bank= links) as this site's authoring.json.
+const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const authoringExample = JSON.parse(readme.match(/<!-- tested: authoring\.json -->\n```json\n([\s\S]*?)```/)[1]);
+const authoringSite = await startSite({ authoring: authoringExample });
 const bankText = fs.readFileSync(path.join(SITE_DIR, 'quizzes', 'data-parallelism.json'), 'utf8');
 const bank = JSON.parse(bankText);
 
@@ -135,7 +138,8 @@ test('F1 bank= where enabled: data:, javascript:, another origin, protocol-relat
     ['data:application/json,{"format":"imquiz-bank","version":1,"id":"data-parallelism"}',
      /only http and https addresses can be opened, not data:/],
     ['javascript:alert(1)', /not javascript:/],
-    [`${otherOrigin}/exam.json`, new RegExp(`allows bank= links from http://127\\.0\\.0\\.1:\\d+ only, not from ${otherOrigin}`)],
+    [`${otherOrigin}/exam.json`,
+     new RegExp(`allows bank= links from http://127\\.0\\.0\\.1:\\d+, https://drafts\\.example only, not from ${otherOrigin}`)],
     [`//localhost:${other.port}/exam.json`, new RegExp(`not from ${otherOrigin}`)],
     ['<img src=x onerror="window.__pwned=1">', null],   // a relative same-origin path: allowed, shown as text
   ];
