@@ -142,17 +142,19 @@ test('F1 bank= where enabled: data:, javascript:, another origin, protocol-relat
      new RegExp(`allows bank= links from http://127\\.0\\.0\\.1:\\d+, https://drafts\\.example only, not from ${otherOrigin}`)],
     [`//localhost:${other.port}/exam.json`, new RegExp(`not from ${otherOrigin}`)],
     ['<img src=x onerror="window.__pwned=1">', null],   // a relative same-origin path: allowed, shown as text
+    ['go/exam.json', null],                               // same origin, redirected elsewhere: the CSP stops it
   ];
+  authoringSite.faults.set('/go/exam.json', (req, res) => { res.writeHead(302, { Location: `${otherOrigin}/exam.json` }).end(); });
   for (const [link, refusal] of hostile) {
     const app = await openApp(`${authoringSite.url}?bank=${encodeURIComponent(link)}&lang=en&${NO_SW}`,
-                              { browser, waitFor: null, allowErrors: [/status of 404/] });
+                              { browser, waitFor: null, allowErrors: [/status of 404/, /Content Security Policy/] });
     if (refusal) {
       const screen = await problemScreen(app.page);
       assert.match(screen.text, refusal, link);
       assert.ok(screen.text.includes(link.slice(0, 100)), `the link is named: ${screen.text.slice(0, 300)}`);
     } else {
       const state = await waitForState(app.page, (s) => s.banks.length && s.banks[0].state === 'fetch-failed');
-      assert.match(state.banks[0].error, /404/);
+      assert.match(state.banks[0].error, link.startsWith('go/') ? /Content-Security-Policy|could not reach/ : /404/);
     }
     const page = await app.page.evaluate(() => ({
       pwned: window.__pwned === 1,
@@ -162,7 +164,59 @@ test('F1 bank= where enabled: data:, javascript:, another origin, protocol-relat
     app.expectNoErrors();
     await app.close();
   }
+  authoringSite.faults.clear();
   assert.deepEqual(otherRequests, [], 'the other server was never asked');
+});
+
+test('safe: markup in URL parameters and in an HTTP reason phrase is shown as text; nothing runs', async () => {
+  site.faults.set('/quizzes/model-pipeline-parallelism.json', (req, res) => {
+    res.writeHead(500, '<img src=x onerror=window.__pwned=1>', { 'Content-Type': 'text/plain' }).end('no');
+  });
+  try {
+    const hostile = encodeURIComponent('<img src=x onerror=window.__pwned=1>');
+    const noQuiz = await openApp(`${site.url}?quiz=${hostile}&${NO_SW}`, { browser });
+    assert.equal((await waitForState(noQuiz.page, (s) => s.quizNotFound)).quizNotFound, '<img src=x onerror=window.__pwned=1>',
+                 'quiz= is named as the text it is');
+    noQuiz.expectNoErrors();
+    await noQuiz.close();
+    const app = await openApp(`${site.url}?lang=${hostile}&theme=${hostile}&embed=${hostile}&${NO_SW}`,
+                              { browser, allowErrors: [/status of 500/] });
+    const state = await waitForState(app.page, (s) => s.screen === 'catalog' && s.banks.every((b) => b.state !== 'loading'));
+    const failed = state.banks.find((b) => b.id === 'model-pipeline-parallelism');
+    assert.match(failed.error, /500 <img src=x onerror=window\.__pwned=1>/);
+    await until(app.page, () => window.ImQuizHost.hasSignal('first-frame') && document.getElementById('mirror').textContent.includes('onerror'),
+                null, 'the mirror to show the error');
+    const page = await app.page.evaluate(() => ({
+      pwned: window.__pwned === 1,
+      elements: document.querySelectorAll('body img, body svg, body iframe, body object, body embed').length,
+      scripts: Array.from(document.scripts, (script) => script.getAttribute('src')).sort(),
+    }));
+    assert.deepEqual(page, { pwned: false, elements: 0, scripts: ['a11y.js', 'boot.js', 'imquiz.js', 'text-field.js'] });
+    app.expectNoErrors();
+    await app.close();
+  } finally {
+    site.faults.clear();
+  }
+});
+
+test('safe: frame-ancestors keeps the quiz out of pages it does not list', async () => {
+  const listed = await startSite({ frameAncestors: hostOrigin });
+  fs.writeFileSync(path.join(hostDir, 'framer-other.html'),
+    `<!doctype html><title>other</title><iframe id="quiz" src="${listed.url}?lang=en&${NO_SW}"></iframe>`);
+  fs.writeFileSync(path.join(hostDir, 'framer-listed.html'),
+    `<!doctype html><title>lms</title><iframe id="quiz" src="${listed.url}?lang=en&${NO_SW}"></iframe>`);
+  try {
+    const blocked = await openHost(`${evilOrigin}/framer-other.html`, { allowErrors: [/frame-ancestors|Refused to frame/] });
+    assert.match((await (await blocked.page.waitForSelector('#quiz')).contentFrame()).url(), /^chrome-error:/);
+    await blocked.close();
+    const allowed = await openHost(`${hostOrigin}/framer-listed.html`);
+    const frame = await (await allowed.page.waitForSelector('#quiz')).contentFrame();
+    await waitForSignal(frame, 'first-frame');
+    allowed.expectNoErrors();
+    await allowed.close();
+  } finally {
+    await listed.close();
+  }
 });
 
 test('F1 an authoring.json ImQuiz does not understand keeps bank= links off and says what is wrong', async () => {
