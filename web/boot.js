@@ -176,8 +176,8 @@
     try {
       var catalog = JSON.parse(new TextDecoder().decode(r.bytes));
       var banks = Array.isArray(catalog.banks) ? catalog.banks : [];
-      banks.forEach(function (entry) {
-        if (params.get('bank')) return;   // the app shows that bank alone: the catalog's are not wanted
+      // With bank=, the app shows that bank alone: the catalog's banks are not wanted.
+      if (!params.get('bank')) banks.forEach(function (entry) {
         if (entry && typeof entry.file === 'string' && (!wantedQuiz || entry.id === wantedQuiz))
           load(new URL(entry.file, catalogUrl).href);
       });
@@ -273,8 +273,8 @@
   // Learner data (xAPI statements) goes only to origins the host allowed: `origin=` in the URL,
   // or, when no origin= is given, the origin of a parent that introduced itself with an
   // `imquiz:hello` handshake (web/embed.js does it). Statements sent before that wait in a short
-  // queue. Heights carry no learner data and go to any parent (embed.js and H5P's resizer both
-  // check that a message comes from their own iframe).
+  // queue. Heights go to any parent (embed.js and H5P's resizer both check that a message comes
+  // from their own iframe); they carry no answers, though a height can change with right or wrong.
   var embedded = window.parent !== window;
   // origin= only chooses which parent may receive learner events; who may embed the quiz at all
   // is the server's frame-ancestors (docs/embedding.md). A value that is present but not a list
