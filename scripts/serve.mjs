@@ -33,12 +33,27 @@ export function securityHeaders({ frameAncestors = '*' } = {}) {
 export function serve(siteDir, { port = 0, host = '127.0.0.1', headers = securityHeaders(), intercept = null,
                                  log = false } = {}) {
   const root = path.resolve(siteDir);
+  const refuse = (res, status, text) => res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end(text);
   const server = http.createServer((req, res) => {
-    const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let urlPath;
+    try {
+      urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch (error) {   // a malformed % escape (URIError): the client's mistake, not a reason to stop serving
+      refuse(res, 400, 'bad request: malformed % escape in the URL');
+      return;
+    }
     if (log) console.log(req.method, urlPath);
     if (intercept && intercept(req, res, urlPath)) return;
-    let file = path.join(root, urlPath);
-    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+    // A NUL byte makes fs throw synchronously, out of this handler.
+    if (urlPath.includes('\0')) { refuse(res, 400, 'bad request: NUL in the path'); return; }
+    let file = path.resolve(root, '.' + path.sep + urlPath);
+    // Inside the site folder itself, by path segments: `<root>-secret` starts with the string
+    // `<root>` but is a sibling folder.
+    const inside = path.relative(root, file);
+    if (inside === '..' || inside.startsWith('..' + path.sep) || path.isAbsolute(inside)) {
+      refuse(res, 403, 'forbidden');
+      return;
+    }
     if (urlPath.endsWith('/')) file = path.join(file, 'index.html');
     fs.stat(file, (error, stat) => {
       if (error || !stat.isFile()) {

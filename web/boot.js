@@ -7,6 +7,16 @@
   var params = new URLSearchParams(location.search);
   var statusBox = document.getElementById('status');
 
+  // "https://LMS.example:443/" -> "https://lms.example"; null for anything that is not an http(s)
+  // origin alone (a path, a query, credentials, "*", "null").
+  function normalizedOrigin(text) {
+    if (typeof text !== 'string' || /[?#@\\*]/.test(text)) return null;
+    var url;
+    try { url = new URL(text.trim()); } catch (e) { return null; }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/') return null;
+    return url.origin;
+  }
+
   // ---- Fatal states: never a blank page ----------------------------------------------------
   function showProblem(title, text, buttonLabel, onButton) {
     statusBox.hidden = false;
@@ -166,7 +176,8 @@
     try {
       var catalog = JSON.parse(new TextDecoder().decode(r.bytes));
       var banks = Array.isArray(catalog.banks) ? catalog.banks : [];
-      banks.forEach(function (entry) {
+      // With bank=, the app shows that bank alone: the catalog's banks are not wanted.
+      if (!params.get('bank')) banks.forEach(function (entry) {
         if (entry && typeof entry.file === 'string' && (!wantedQuiz || entry.id === wantedQuiz))
           load(new URL(entry.file, catalogUrl).href);
       });
@@ -206,17 +217,82 @@
     var rememberedBank = new URL(remembered[wantedQuiz], catalogUrl).href;
     if (rememberedBank.indexOf(new URL('.', catalogUrl).href) === 0) load(rememberedBank);   // inside quizzes/ only
   }
-  if (params.get('bank')) load(params.get('bank'));
+
+  // ---- bank=<url>: a bank under development, only where the deployment allows it ----------
+  // Off unless the site's authoring.json (next to index.html, read fresh at every such load) says
+  // {"allowBankLinks": true}; then from this site's own origin, or from an origin it lists in
+  // "bankOrigins". A refused link shows why and loads nothing: a link anyone can write must not put
+  // someone else's questions on this site's address (README, bank= links).
+  var bankLink = params.get('bank') || '';
+  var authoringUrl = new URL('authoring.json', location.href).href;
+  function bankLinkVerdict(setting) {
+    var url;
+    try { url = new URL(bankLink, location.href); } catch (e) { return { refused: '"' + bankLink + '" is not a URL' }; }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      return { refused: 'only http and https addresses can be opened, not ' + url.protocol };
+    }
+    if (url.origin === location.origin || setting.origins.indexOf(url.origin) >= 0) return { url: url.href };
+    return { refused: 'authoring.json allows bank= links from ' + [location.origin].concat(setting.origins).join(', ') +
+                      ' only, not from ' + url.origin + ' (add it to "bankOrigins")' };
+  }
+  // { origins: [...] } when bank= links are on, else { off: why }.
+  function readAuthoringSetting(result) {
+    if (result.status === 404) return { off: 'bank= links are switched off on this site (it has no authoring.json)' };
+    if (result.status < 200 || result.status >= 300) return { off: 'could not read authoring.json: ' + result.error };
+    var setting;
+    try { setting = JSON.parse(new TextDecoder().decode(result.bytes)); }
+    catch (e) { return { off: 'authoring.json is not valid JSON (' + e.message + ')' }; }
+    if (!setting || typeof setting !== 'object' || Array.isArray(setting)) return { off: 'authoring.json must hold an object' };
+    var known = ['allowBankLinks', 'bankOrigins'];
+    var unknown = Object.keys(setting).filter(function (key) { return known.indexOf(key) < 0; });
+    if (unknown.length) return { off: 'authoring.json: unknown field "' + unknown[0] + '" (known: ' + known.join(', ') + ')' };
+    if (setting.allowBankLinks !== true) {
+      return { off: setting.allowBankLinks === false || setting.allowBankLinks === undefined
+        ? 'bank= links are switched off on this site (authoring.json: "allowBankLinks" is not true)'
+        : 'authoring.json: "allowBankLinks" must be true or false' };
+    }
+    var listed = setting.bankOrigins === undefined ? [] : setting.bankOrigins;
+    if (!Array.isArray(listed)) return { off: 'authoring.json: "bankOrigins" must be a list of origins like "https://drafts.example"' };
+    var origins = [];
+    for (var i = 0; i < listed.length; i++) {
+      var origin = normalizedOrigin(listed[i]);
+      if (!origin) return { off: 'authoring.json: bankOrigins[' + i + '] ' + JSON.stringify(listed[i]) + ' is not an origin like "https://drafts.example"' };
+      origins.push(origin);
+    }
+    return { origins: origins };
+  }
+  // Resolves with null (no bank= link), { url } (allowed: its absolute URL) or { refused: why }.
+  var bankLinkChecked = !bankLink ? Promise.resolve(null) : load(authoringUrl).then(function (result) {
+    var setting = readAuthoringSetting(result);
+    var verdict = setting.off ? { refused: setting.off } : bankLinkVerdict(setting);
+    if (verdict.url) load(verdict.url);   // head start, as for catalog banks
+    return verdict;
+  });
 
   // ---- Host page (iframe) messaging -------------------------------------------------------
   // Learner data (xAPI statements) goes only to origins the host allowed: `origin=` in the URL,
   // or, when no origin= is given, the origin of a parent that introduced itself with an
   // `imquiz:hello` handshake (web/embed.js does it). Statements sent before that wait in a short
-  // queue. Heights carry no learner data and go to any parent (embed.js and H5P's resizer both
-  // check that a message comes from their own iframe).
+  // queue. Heights go to any parent (embed.js and H5P's resizer both check that a message comes
+  // from their own iframe); they carry no answers, though a height can change with right or wrong.
   var embedded = window.parent !== window;
-  var allowedOrigins = (params.get('origin') || '').split(',').map(function (s) { return s.trim(); })
-    .filter(function (s) { return /^https?:\/\/[^/]+$/.test(s); });
+  // origin= only chooses which parent may receive learner events; who may embed the quiz at all
+  // is the server's frame-ancestors (docs/embedding.md). A value that is present but not a list
+  // of origins (`*`, `null`, a path, a typo) must not fall back to "anyone who says hello": then
+  // no learner event leaves at all, and the console says why.
+  var allowedOrigins = [];
+  var originRefused = false;
+  if (params.has('origin')) {
+    var originEntries = params.get('origin').split(',');
+    var badOrigins = originEntries.filter(function (entry) { return !normalizedOrigin(entry); });
+    allowedOrigins = originEntries.map(normalizedOrigin).filter(Boolean);
+    if (badOrigins.length || !allowedOrigins.length) {
+      originRefused = true;
+      allowedOrigins = [];
+      console.error('ImQuiz: origin=' + JSON.stringify(params.get('origin')) + ' is not a comma-separated list of ' +
+                    'origins like https://lms.example (no path, no "*"): no learner events will be sent to the host page.');
+    }
+  }
   // Chromium and Safari say who the parent is: then nothing is posted to an origin that is not
   // there (which the browser would drop, but only after logging an error in the console).
   var parentOrigin = location.ancestorOrigins && location.ancestorOrigins.length ? location.ancestorOrigins[0] : null;
@@ -225,6 +301,7 @@
   var h5pReady = false;
   var lastHeight = 0;
   function learnerTargets() {
+    if (originRefused) return [];
     if (handshakeOrigin) return [handshakeOrigin];
     if (!allowedOrigins.length) return [];
     if (parentOrigin) return allowedOrigins.indexOf(parentOrigin) >= 0 ? [parentOrigin] : [];
@@ -232,6 +309,7 @@
   }
   function sendToHost(message) {
     if (!embedded) return;
+    if (originRefused) return;
     var targets = learnerTargets();
     if (!targets.length) {
       waitingForHost.push(message);
@@ -241,6 +319,7 @@
     targets.forEach(function (origin) { window.parent.postMessage(message, origin); });
   }
   function allowedToListen(origin) {
+    if (originRefused) return false;
     return !allowedOrigins.length || allowedOrigins.indexOf(origin) >= 0;
   }
   window.addEventListener('message', function (event) {
@@ -282,6 +361,7 @@
   var pageActions = [];
   var host = window.ImQuizHost = {
     params: params,
+    developmentBankUrl: '',       // bank= in effect: its absolute URL (set before the module starts)
     embedded: embedded,
     namespace: namespace,
     state: null,
@@ -459,10 +539,12 @@
 
   // Before the first frame, a stop means the app could not start (most often imquiz.wasm did not
   // arrive): say that and offer Retry, rather than "something went wrong inside the quiz".
+  var lastOutOfMemory = '';
   function moduleStopped(what) {
     if (statusBox.className === 'failed') return;   // stopped again: the first reason tells more
+    // abort() from C++ gives no reason; the app prints one first when it ran out of memory.
     var reason = String(what).replace(/ Build with -s ASSERTIONS=1 for more info\.$/, '') ||
-                 'it aborted: out of memory, or an internal error';   // abort() from C++ gives no reason
+                 lastOutOfMemory || 'it aborted: out of memory, or an internal error';
     if (host.hasSignal('first-frame')) { host.showCrash(reason); return; }
     showProblem('ImQuiz could not start', 'Part of the app did not load or could not start (' + reason +
       '). Check the connection and try again.', 'Retry', reload);
@@ -479,7 +561,10 @@
     canvas: document.getElementById('canvas'),
     onRuntimeInitialized: function () { runtimeReady = true; },
     print: function (text) { console.log(text); },
-    printErr: function (text) { console.warn(text); },
+    printErr: function (text) {
+      if (/out of memory/.test(text)) lastOutOfMemory = text;
+      console.warn(text);
+    },
     onAbort: moduleStopped,
     // The wasm download began with the page (<link rel=preload>); instantiateStreaming reuses it.
     locateFile: function (path) { return path; }
@@ -491,11 +576,24 @@
     }
   }, true);
   // The module is started from here, not by index.html: after a problem above it must not run
-  // (without WebGL 2 it ran main() behind the message and threw).
-  var moduleScript = document.createElement('script');
-  moduleScript.src = 'imquiz.js';
-  moduleScript.async = true;
-  document.body.appendChild(moduleScript);
+  // (without WebGL 2 it ran main() behind the message and threw). With bank=, not before the
+  // deployment's setting allowed it: the app then only ever sees a link in effect.
+  bankLinkChecked.then(function (verdict) {
+    if (verdict && verdict.refused) { refuseBankLink(verdict.refused); return; }
+    if (verdict) host.developmentBankUrl = verdict.url;
+    var moduleScript = document.createElement('script');
+    moduleScript.src = 'imquiz.js';
+    moduleScript.async = true;
+    document.body.appendChild(moduleScript);
+  });
+  function refuseBankLink(why) {
+    var withoutBank = new URL(location.href);
+    withoutBank.searchParams.delete('bank');
+    var shown = bankLink.length > 200 ? bankLink.slice(0, 200) + '…' : bankLink;   // a data: URL is a whole bank
+    showProblem('This quiz link is not allowed here', 'The link asks to open a quiz file from ' + shown + ', ' +
+      'which this site does not allow: ' + why + '. Nothing was loaded from it.', 'Show this site\'s quizzes',
+      function () { location.assign(withoutBank.href); });
+  }
 
   // ---- Offline: the service worker caches the app after the first visit --------------------
   // Not in an opaque origin (a sandboxed iframe without allow-same-origin): it may not register one.

@@ -9,15 +9,59 @@
 //   - re-dispatches learner events as DOM events on the iframe element (they bubble):
 //       iframe.addEventListener('imquiz:xapi', (e) => send(e.detail.statement));
 //       iframe.addEventListener('imquiz:height', (e) => console.log(e.detail.height));
-// Messages are accepted only from the iframe's own window and origin. `data-imquiz-auto-height=
-// "off"` keeps the page's own height. Works under a strict Content-Security-Policy: no inline
-// script or style is needed. `ImQuizEmbed.attach(iframe)` attaches one by hand.
+// Messages are accepted only from the iframe's own window and origin, and only from a quiz this
+// page trusts: one served from the origin this script came from (include embed.js from the quiz's
+// own deployment), or from an origin the page names, space-separated, in `data-imquiz-origin` on
+// the iframe or on this script tag. Any other `iframe[data-imquiz]` (one an editor pasted from
+// elsewhere) is left alone and named in the console: its messages could be forged statements.
+// `data-imquiz-auto-height="off"` keeps the page's own height. Works under a strict
+// Content-Security-Policy: no inline script or style is needed. `ImQuizEmbed.attach(iframe)`
+// attaches one by hand.
 (function () {
   'use strict';
   if (window.ImQuizEmbed) return;   // the script was included twice
 
-  var frames = [];                  // { iframe, origin, welcomed, helloSent }
+  var frames = [];                  // { iframe, origin, trusted, welcomed, helloSent }
   var MAX_HEIGHT = 100000;
+
+  // "https://Quiz.example:443/" -> "https://quiz.example"; null for anything but an http(s) origin.
+  function normalizedOrigin(text) {
+    if (typeof text !== 'string' || /[?#@\\*]/.test(text)) return null;
+    var url;
+    try { url = new URL(text); } catch (e) { return null; }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/') return null;
+    return url.origin;
+  }
+  function namedOrigins(element) {
+    var named = (element && element.getAttribute('data-imquiz-origin')) || '';
+    return named.split(/[\s,]+/).filter(Boolean).map(function (text) {
+      var origin = normalizedOrigin(text);
+      if (!origin) console.warn('embed.js: data-imquiz-origin "' + text + '" is not an origin like https://quiz.example; ignored');
+      return origin;
+    }).filter(Boolean);
+  }
+  // Read while this script runs: document.currentScript is null afterwards.
+  var script = document.currentScript;
+  var trustedOrigins = namedOrigins(script);
+  try { if (script && script.src) trustedOrigins.push(new URL(script.src, location.href).origin); } catch (e) { /* no src */ }
+
+  // The origin the iframe's src points at, whatever the sandbox.
+  function sourceOrigin(iframe) {
+    try { return new URL(iframe.src, location.href).origin; } catch (e) { return null; }
+  }
+  function isTrusted(iframe) {
+    var origin = sourceOrigin(iframe);
+    return !!origin && (trustedOrigins.indexOf(origin) >= 0 || namedOrigins(iframe).indexOf(origin) >= 0);
+  }
+  function checkTrust(frame) {
+    var trusted = isTrusted(frame.iframe);
+    if (!trusted && !frame.warned && frame.iframe.src) {
+      frame.warned = true;
+      console.warn('embed.js: ignoring the quiz frame from ' + sourceOrigin(frame.iframe) + ': it is neither from ' +
+                   (trustedOrigins.join(', ') || 'the origin embed.js came from') + ' nor named in data-imquiz-origin');
+    }
+    return trusted;
+  }
 
   // The origin the quiz's messages come from. A sandboxed iframe without allow-same-origin runs
   // in an opaque origin: its messages say "null", and only '*' can address it.
@@ -35,7 +79,7 @@
   }
 
   function sayHello(frame) {
-    if (!frame.iframe.contentWindow || !frame.origin || !showsQuiz(frame.iframe)) return;
+    if (!frame.trusted || !frame.iframe.contentWindow || !frame.origin || !showsQuiz(frame.iframe)) return;
     frame.helloSent = true;
     frame.iframe.contentWindow.postMessage({ type: 'imquiz:hello' }, frame.origin === 'null' ? '*' : frame.origin);
   }
@@ -57,11 +101,13 @@
   function attach(iframe) {
     if (!iframe || iframe.tagName !== 'IFRAME') return;
     for (var i = 0; i < frames.length; i++) if (frames[i].iframe === iframe) return;
-    var frame = { iframe: iframe, origin: originOf(iframe), welcomed: false, helloSent: false };
+    var frame = { iframe: iframe, origin: originOf(iframe), trusted: false, warned: false, welcomed: false, helloSent: false };
+    frame.trusted = checkTrust(frame);
     frames.push(frame);
     // A new document in the iframe (first load, reload, another quiz) must be introduced again.
     iframe.addEventListener('load', function () {
       frame.origin = originOf(iframe);
+      frame.trusted = checkTrust(frame);
       frame.welcomed = false;
       sayHello(frame);
     });
@@ -74,7 +120,8 @@
     for (var i = 0; i < frames.length; i++) {
       if (frames[i].iframe.contentWindow === event.source) { frame = frames[i]; break; }
     }
-    if (!frame || event.origin !== frame.origin) return;   // not our quiz (or it navigated away)
+    // Not our quiz, a quiz from an origin this page does not trust, or it navigated away.
+    if (!frame || !frame.trusted || event.origin !== frame.origin) return;
     var data = event.data;
     if (!data || typeof data !== 'object') return;
     // The quiz announces itself as soon as its page runs (the H5P-style hello); answer it.

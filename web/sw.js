@@ -12,9 +12,17 @@
 //   once (a start does not wait for the network) while a fresh copy replaces it for the next load,
 //   so an author's edit reaches a learner one visit late, and offline the cached copy is all there
 //   is. Progress is keyed by the bank's fingerprint: an attempt started on the old content is handled
-//   as after any edit (quizzes/README.md, Editing a published bank). A bank the server no longer has
-//   (404, 410) leaves the cache. Without a cached copy: the network. They are precached at install
-//   too, because the first visit fetched them before this worker existed.
+//   as after any edit (quizzes/README.md, Editing a published bank). Only a copy that can serve
+//   offline replaces one: a 200, not redirected, served as JSON, that parses (a host's "maintenance"
+//   page answered with 200 must not become the offline catalog). A bank leaves the cache when a
+//   fresh catalog no longer lists it, never on one failed request (a 404 in the middle of a deploy).
+//   Keys are whole URLs, query included: `?v=evil` on a server that varies by query is cached as
+//   that URL, never as the plain file. Without a cached copy: the network. They are precached at
+//   install too, because the first visit fetched them before this worker existed.
+// - The page's own response headers (CSP, frame-ancestors) are the server's, one load late: each
+//   navigation answered from the cache fetches index.html again in the background and, when it is
+//   still this build's page, stores it with the headers the server sends now. A learner offline
+//   keeps the headers of the last online load.
 // - Cache names carry the deployment's path: two copies of ImQuiz under different paths of one
 //   origin share Cache Storage and must not delete each other's caches.
 'use strict';
@@ -85,22 +93,46 @@ async function precacheShell() {
   await Promise.all(Array.from(responses, ([href, response]) => cache.put(href, response)));
 }
 
+// The parsed JSON of a response worth keeping as the offline copy, or undefined: a 2xx from this
+// origin, not redirected (a login or error page elsewhere), with a JSON Content-Type, that parses.
+async function offlineWorthy(response) {
+  if (!response || !response.ok || response.redirected || response.type !== 'basic') return undefined;
+  if (!/^(application\/([\w.-]+\+)?json|text\/json)\s*(;|$)/i.test(response.headers.get('Content-Type') || '')) return undefined;
+  try { return JSON.parse(await response.clone().text()); } catch (error) { return undefined; }
+}
+
+// The bank files a catalog lists, as absolute URLs of this origin.
+function listedBanks(catalog) {
+  const base = new URL(CATALOG, self.location.href);
+  const banks = catalog && Array.isArray(catalog.banks) ? catalog.banks : [];
+  const urls = [];
+  for (const entry of banks) {
+    if (!entry || typeof entry.file !== 'string') continue;
+    const url = new URL(entry.file, base);
+    if (url.origin === self.location.origin) urls.push(url.href);
+  }
+  return urls;
+}
+
+// A fresh catalog decides what stays offline: itself and the banks it lists. Anything else in the
+// data cache (a removed bank, a bank= draft, a query variant) goes.
+async function keepOnlyListed(cache, catalog) {
+  const keep = new Set([here(CATALOG)].concat(listedBanks(catalog)));
+  const requests = await cache.keys();
+  await Promise.all(requests.filter((request) => !keep.has(request.url)).map((request) => cache.delete(request)));
+}
+
 // Best effort: a bank that cannot be fetched now is cached the next time the page loads it.
 async function precacheData() {
   try {
     const cache = await caches.open(DATA_CACHE);
     const catalogResponse = await fetch(new Request(CATALOG, { cache: 'no-cache' }));
-    if (!catalogResponse.ok) return;
-    const catalog = await catalogResponse.clone().json();
-    await cache.put(CATALOG, catalogResponse);
-    const base = new URL(CATALOG, self.location.href);
-    const banks = Array.isArray(catalog.banks) ? catalog.banks : [];
-    await Promise.all(banks.map(async (entry) => {
-      if (!entry || typeof entry.file !== 'string') return;
-      const url = new URL(entry.file, base);
-      if (url.origin !== self.location.origin) return;
-      const response = await fetch(new Request(url.href, { cache: 'no-cache' })).catch(() => null);
-      if (response && response.ok) await cache.put(url.href, response);
+    const catalog = await offlineWorthy(catalogResponse);
+    if (catalog === undefined) return;
+    await cache.put(here(CATALOG), catalogResponse);
+    await Promise.all(listedBanks(catalog).map(async (href) => {
+      const response = await fetch(new Request(href, { cache: 'no-cache' })).catch(() => null);
+      if ((await offlineWorthy(response)) !== undefined) await cache.put(href, response);
     }));
   } catch (error) { /* unreadable catalog: the page reports it */ }
 }
@@ -121,21 +153,31 @@ function isData(url) { return url.pathname.startsWith(SCOPE + 'quizzes/') && url
 // either way the network's answer refreshes the cache for the next load.
 async function staleWhileRevalidate(event) {
   const request = event.request;
-  const key = request.url.split('?')[0];
   const network = fetch(request);
   // Registered before anyone reads the body, so the clone is taken in time.
-  event.waitUntil(network.then((response) => {
-    if (response.ok) {
-      const copy = response.clone();
-      return caches.open(DATA_CACHE).then((cache) => cache.put(key, copy));
-    }
-    if (response.status === 404 || response.status === 410) {   // the author removed it
-      return caches.open(DATA_CACHE).then((cache) => cache.delete(key, { ignoreSearch: true, ignoreVary: true }));
-    }
-    return null;   // a server error: keep what we have
+  event.waitUntil(network.then(async (response) => {
+    const copy = response.clone();
+    const parsed = await offlineWorthy(copy);
+    if (parsed === undefined) return;   // an error, a redirect, not JSON: keep what we have
+    const cache = await caches.open(DATA_CACHE);
+    await cache.put(request.url, copy);
+    if (request.url === here(CATALOG)) await keepOnlyListed(cache, parsed);
   }).catch(() => null));
-  const cached = await caches.match(request, { cacheName: DATA_CACHE, ignoreSearch: true, ignoreVary: true });
+  const cached = await caches.match(request.url, { cacheName: DATA_CACHE, ignoreVary: true });
   return cached || network;
+}
+
+// The cached page with the headers the server sends for it now (see the top), when the server
+// still has this build's page: the body, and the build it belongs to, never change here.
+async function refreshPageHeaders() {
+  const cache = await caches.open(SHELL_CACHE);
+  const cached = await cache.match(here('index.html'));
+  const fresh = await fetch(new Request(here('index.html'), { cache: 'no-cache' }));
+  if (!cached || !fresh.ok || fresh.redirected) return;
+  const [before, now] = (await Promise.all([cached.arrayBuffer(), fresh.clone().arrayBuffer()])).map((b) => new Uint8Array(b));
+  if (before.length !== now.length || !before.every((byte, i) => byte === now[i])) return;
+  await cache.put(here('./'), fresh.clone());
+  await cache.put(here('index.html'), fresh);
 }
 
 async function shellFirst(event) {
@@ -143,7 +185,10 @@ async function shellFirst(event) {
   const cache = await caches.open(SHELL_CACHE);
   const navigate = request.mode === 'navigate';
   const cached = await cache.match(request, { ignoreSearch: navigate, ignoreVary: true });
-  if (cached) return cached;
+  if (cached) {
+    if (navigate) event.waitUntil(refreshPageHeaders().catch(() => null));
+    return cached;
+  }
   try {
     return await fetch(request);
   } catch (error) {

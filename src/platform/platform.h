@@ -63,6 +63,11 @@ void set_cursor(Cursor cursor);
 
 // A query parameter of the page URL ("" if absent). Read once at start.
 std::string url_parameter(const char* name);
+// The bank under development this page was opened with (`bank=<url>`), as an absolute URL, when
+// the deployment allows such links; "" otherwise. The page checks the deployment's setting before
+// the app starts (web/boot.js, authoring.json) and shows its own message for a refused link, so
+// the app never runs with one: a non-empty answer is always a bank= in effect, from this URL.
+std::string development_bank_url();
 // The browser's preferred language, lower-case ("en", "ru-ru", ...).
 std::string browser_language();
 bool system_prefers_dark();

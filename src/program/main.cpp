@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -171,6 +172,19 @@ bool frame(void* user) {
     return true;
 }
 
+// ImGui uses what its allocator returns unchecked: a failed malloc (the heap is at MAXIMUM_MEMORY)
+// would become writes at address 0 and run on with corrupted memory. Abort instead: the page shows
+// its crash notice ("ImQuiz stopped"), and the saved progress stays as it was.
+void* imgui_allocate(std::size_t size, void*) {
+    void* memory = std::malloc(size);
+    if (!memory && size > 0) {
+        std::fprintf(stderr, "ImGui could not allocate %zu bytes: out of memory\n", size);
+        std::abort();
+    }
+    return memory;
+}
+void imgui_free(void* memory, void*) { std::free(memory); }
+
 }  // namespace
 
 int main(int, char**) {
@@ -180,6 +194,7 @@ int main(int, char**) {
 
     static Program program;  // outlives main(): the browser keeps calling frame() after it returns
     IMGUI_CHECKVERSION();
+    ImGui::SetAllocatorFunctions(imgui_allocate, imgui_free);  // before the context: it is allocated too
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // settings persist through our own storage, not imgui.ini

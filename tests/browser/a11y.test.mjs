@@ -31,7 +31,7 @@ const example = JSON.parse(readme.split('<!-- readme-example: full bank -->')[1]
 const MARKUP = '<img src=x data-injected=1> <b>bold</b>';
 example.questions[0].prompt.en += ' ' + MARKUP;
 
-const site = await startSite();
+const site = await startSite({ authoring: { allowBankLinks: true } });   // bank= links are used below
 site.faults.set('/dev/example.json', (req, res) => {
   res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(example));
 });

@@ -26,13 +26,20 @@ const CHROMIUM_ARGS = [
 ];
 
 // Serves SITE_DIR. `site.faults` maps a URL path to a handler (req, res) => true to inject failures.
-export async function startSite({ port = 0, host = '127.0.0.1', frameAncestors = '*', dir = SITE_DIR } = {}) {
+// `authoring`: the deployment's authoring.json (e.g. { allowBankLinks: true } for bank= links);
+// without it the site has none, as shipped.
+export async function startSite({ port = 0, host = '127.0.0.1', frameAncestors = '*', dir = SITE_DIR,
+                                  authoring = null } = {}) {
   const faults = new Map();
+  const headers = securityHeaders({ frameAncestors });
   const server = await serve(dir, {
-    port, host, headers: securityHeaders({ frameAncestors }),
+    port, host, headers,
     intercept: (req, res, urlPath) => {
       const handler = faults.get(urlPath);
-      return handler ? handler(req, res) !== false : false;
+      if (handler) return handler(req, res) !== false;
+      if (!authoring || !urlPath.endsWith('/authoring.json')) return false;
+      res.writeHead(200, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(authoring));
+      return true;
     },
   });
   return { ...server, faults };

@@ -11,7 +11,7 @@ import { startSite, openApp, waitForState, appState, clickItem, launchBrowser, S
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
 const browser = await launchBrowser();
-const site = await startSite();
+const site = await startSite({ authoring: { allowBankLinks: true } });   // bank= links are used below
 const temporaryDirs = [];
 const temporaryDir = (name) => {
   temporaryDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `imquiz-${name}-`)));
@@ -529,7 +529,7 @@ test('bank=<url>: a same-origin bank under development opens directly', async ()
   }
 });
 
-test('bank=<url> on another origin: works with CORS, a clear error without it or when CSP forbids it', async () => {
+test('bank=<url> on another origin: only where authoring.json lists it and the CSPs allow it', async () => {
   const bankText = fs.readFileSync(path.join(SITE_DIR, 'quizzes', 'data-parallelism.json'));
   // The bank server: localhost is another origin than 127.0.0.1.
   const other = await serve(SITE_DIR, { host: '127.0.0.1', intercept: (req, res, urlPath) => {
@@ -540,14 +540,33 @@ test('bank=<url> on another origin: works with CORS, a clear error without it or
     return true;
   } });
   const otherOrigin = `http://localhost:${other.port}`;
-  // This deployment lists the bank server in connect-src, as the README tells authors to.
-  const csp = securityHeaders()['Content-Security-Policy'].replace("connect-src 'self'", `connect-src 'self' ${otherOrigin}`);
-  const page = await serve(SITE_DIR, { headers: { ...securityHeaders(), 'Content-Security-Policy': csp } });
+  const authoring = JSON.stringify({ allowBankLinks: true, bankOrigins: [otherOrigin] });
+  const withAuthoring = (req, res, urlPath) => {
+    if (urlPath !== '/authoring.json') return false;
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(authoring);
+    return true;
+  };
+  // A deployment that lists the bank server in connect-src of its header and of index.html's
+  // <meta> policy (both apply), as the README tells authors to.
+  const widened = (policy) => policy.replace("connect-src 'self'", `connect-src 'self' ${otherOrigin}`);
+  const dir = temporaryDir('cors-site');
+  fs.cpSync(SITE_DIR, dir, { recursive: true });
+  const indexFile = path.join(dir, 'index.html');
+  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  assert.match(indexHtml, /<meta http-equiv="Content-Security-Policy"[^>]*connect-src 'self'/);
+  fs.writeFileSync(indexFile, indexHtml.replace(/(<meta http-equiv="Content-Security-Policy" content="[^"]*connect-src 'self')/,
+                                                `$1 ${otherOrigin}`));
+  for (const compressed of ['.br', '.gz']) fs.rmSync(indexFile + compressed, { force: true });
+  const headers = { ...securityHeaders(), 'Content-Security-Policy': widened(securityHeaders()['Content-Security-Policy']) };
+  const page = await serve(dir, { headers, intercept: withAuthoring });
+  // The shipped page (meta connect-src 'self') under a header that would allow the bank server.
+  const shipped = await serve(SITE_DIR, { headers, intercept: withAuthoring });
   try {
     let app = await openApp(`${page.url}?bank=${encodeURIComponent(`${otherOrigin}/cors/bank.json`)}&lang=en&${NO_SW}`,
                             { browser });
     let state = await waitForState(app.page, (s) => s.screen === 'question' && s.question);
     assert.equal(state.quiz.id, 'data-parallelism');
+    assert.equal(await app.page.evaluate(() => window.ImQuizHost.developmentBankUrl), `${otherOrigin}/cors/bank.json`);
     app.expectNoErrors();
     await app.close();
 
@@ -559,15 +578,24 @@ test('bank=<url> on another origin: works with CORS, a clear error without it or
     app.expectNoErrors();
     await app.close();
 
-    // The recommended CSP (connect-src 'self') refuses any other origin: say that, not "offline".
-    app = await openApp(`${site.url}?bank=${encodeURIComponent(`${otherOrigin}/cors/bank.json`)}&lang=en&${NO_SW}`,
+    // index.html's own policy (connect-src 'self') refuses any other origin: say that, not "offline".
+    app = await openApp(`${shipped.url}?bank=${encodeURIComponent(`${otherOrigin}/cors/bank.json`)}&lang=en&${NO_SW}`,
                         { browser, allowErrors: [/Content Security Policy/] });
     state = await waitForState(app.page, (s) => s.banks.length && s.banks[0].state === 'fetch-failed');
     assert.match(state.banks[0].error, /Content-Security-Policy.*connect-src/);
     app.expectNoErrors();
     await app.close();
+
+    // A deployment that allows bank= links from itself only refuses the other server before any
+    // request (tests/browser/hostile.test.mjs has the rest).
+    app = await openApp(`${site.url}?bank=${encodeURIComponent(`${otherOrigin}/cors/bank.json`)}&lang=en&${NO_SW}`,
+                        { browser, waitFor: 'fatal' });
+    assert.match(await app.page.textContent('#status'), new RegExp(`not from ${otherOrigin}`));
+    app.expectNoErrors();
+    await app.close();
   } finally {
     await page.close();
+    await shipped.close();
     await other.close();
   }
 });

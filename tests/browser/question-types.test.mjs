@@ -12,7 +12,7 @@ const readme = fs.readFileSync('quizzes/README.md', 'utf8');
 const example = readme.split('<!-- readme-example: full bank -->')[1].split('```json')[1].split('```')[0];
 const bank = JSON.parse(example);
 
-const site = await startSite();
+const site = await startSite({ authoring: { allowBankLinks: true } });   // bank= links are used below
 site.faults.set('/dev/example.json', (req, res) => {
   res.writeHead(200, { 'Content-Type': 'application/json' }).end(example);
 });

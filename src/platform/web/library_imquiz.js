@@ -17,6 +17,10 @@ mergeInto(LibraryManager.library, {
   imquiz_js_url_parameter: function (name) {
     return imquizString(imquizHost()['params']['get'](UTF8ToString(name)));
   },
+  imquiz_js_development_bank_url__deps: ['$imquizString', '$imquizHost'],
+  imquiz_js_development_bank_url: function () {
+    return imquizString(imquizHost()['developmentBankUrl'] || null);
+  },
   imquiz_js_browser_language__deps: ['$imquizString'],
   imquiz_js_browser_language: function () {
     return imquizString(String(navigator.language || 'en').toLowerCase());
@@ -132,6 +136,9 @@ mergeInto(LibraryManager.library, {
     imquizLoop.scheduled = true;
     requestAnimationFrame(function () {
       imquizLoop.scheduled = false;
+      // After an abort (out of memory, a trap) the module's memory is not to be trusted: no frame
+      // runs on it, the page's crash notice stays.
+      if (ABORT) return;
       _imquiz_frame();
     });
   },

@@ -11,6 +11,7 @@
 
 extern "C" {
 char* imquiz_js_url_parameter(const char* name);
+char* imquiz_js_development_bank_url();
 char* imquiz_js_browser_language();
 int imquiz_js_media_matches(const char* query);
 double imquiz_js_now_ms();
@@ -140,6 +141,7 @@ bool take_input_event(InputEvent& event) {
 void set_cursor(Cursor cursor) { imquiz_js_set_cursor(static_cast<int>(cursor)); }
 
 std::string url_parameter(const char* name) { return adopt(imquiz_js_url_parameter(name)); }
+std::string development_bank_url() { return adopt(imquiz_js_development_bank_url()); }
 std::string browser_language() { return adopt(imquiz_js_browser_language()); }
 bool system_prefers_dark() { return imquiz_js_media_matches("(prefers-color-scheme: dark)") != 0; }
 bool system_prefers_reduced_motion() { return imquiz_js_media_matches("(prefers-reduced-motion: reduce)") != 0; }
