@@ -2,8 +2,9 @@
 // passed / failed), posted through the platform only to the origin the page allowed.
 #include "app/app_internal.h"
 #include "app/format.h"
+#include "app/json_writer.h"
 
-#include <nlohmann/json.hpp>
+#include "engine/unicode.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -12,45 +13,60 @@ namespace imquiz::app {
 
 namespace {
 
-using json = nlohmann::ordered_json;
-
 std::string duration_iso(std::int64_t ms) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "PT%.1fS", static_cast<double>(std::max<std::int64_t>(ms, 0)) / 1000.0);
     return buffer;
 }
 
-json verb(const char* name) {
-    return {{"id", std::string("http://adlnet.gov/expapi/verbs/") + name}, {"display", {{"en-US", name}}}};
-}
-
-json activity(const Bank& bank, const std::string& language, const Question* question = nullptr) {
-    json object = {{"objectType", "Activity"}};
-    if (question) {
-        const char* interaction = "other";
-        switch (question->type) {
-        case QuestionType::SingleChoice:
-        case QuestionType::MultipleChoice: interaction = "choice"; break;
-        case QuestionType::TrueFalse: interaction = "true-false"; break;
-        case QuestionType::Numeric: interaction = "numeric"; break;
-        case QuestionType::ShortText: interaction = "fill-in"; break;
-        }
-        object["id"] = "urn:imquiz:" + bank.id + ":" + question->id;
-        object["definition"] = {{"type", "http://adlnet.gov/expapi/activities/cmi.interaction"},
-                                {"interactionType", interaction},
-                                {"name", {{language, bank.text(question->prompt, language)}}}};
-    } else {
-        object["id"] = "urn:imquiz:" + bank.id;
-        object["definition"] = {{"type", "http://adlnet.gov/expapi/activities/assessment"},
-                                {"name", {{language, bank.text(bank.title, language)}}}};
+const char* interaction_type(QuestionType type) {
+    switch (type) {
+    case QuestionType::SingleChoice:
+    case QuestionType::MultipleChoice: return "choice";
+    case QuestionType::TrueFalse: return "true-false";
+    case QuestionType::Numeric: return "numeric";
+    case QuestionType::ShortText: return "fill-in";
     }
-    return object;
+    return "other";
 }
 
-void send_statement(json statement) {
-    statement["timestamp"] = format_iso8601(now());
-    json message = {{"type", "imquiz:xapi"}, {"statement", std::move(statement)}};
-    platform::post_to_host(message.dump());
+// The statement's object: the quiz, or one of its questions.
+void write_activity(JsonWriter& w, const Bank& bank, const std::string& language, const Question* question = nullptr) {
+    w.begin_object();
+    w.key("objectType").string("Activity");
+    w.key("id").string("urn:imquiz:" + bank.id + (question ? ":" + question->id : std::string()));
+    w.key("definition").begin_object();
+    if (question) {
+        w.key("type").string("http://adlnet.gov/expapi/activities/cmi.interaction");
+        w.key("interactionType").string(interaction_type(question->type));
+    } else {
+        w.key("type").string("http://adlnet.gov/expapi/activities/assessment");
+    }
+    w.key("name").begin_object();
+    w.key(language.c_str()).string(neutralize_for_display(bank.text(question ? question->prompt : bank.title, language)));
+    w.end_object();
+    w.end_object();
+    w.end_object();
+}
+
+// {"type":"imquiz:xapi","statement":{"verb":...,"object":...,  <the caller's fields>  "timestamp":...}}
+void begin_statement(JsonWriter& w, const char* verb, const Bank& bank, const std::string& language,
+                     const Question* question = nullptr) {
+    w.begin_object();
+    w.key("type").string("imquiz:xapi");
+    w.key("statement").begin_object();
+    w.key("verb").begin_object();
+    w.key("id").string(std::string("http://adlnet.gov/expapi/verbs/") + verb);
+    w.key("display").begin_object().key("en-US").string(verb).end_object();
+    w.end_object();
+    w.key("object");
+    write_activity(w, bank, language, question);
+}
+
+void send_statement(JsonWriter& w) {
+    w.key("timestamp").string(format_iso8601(now()));
+    w.end_object().end_object();
+    platform::post_to_host(w.take());
 }
 
 // xAPI's response pattern for each interaction type.
@@ -63,36 +79,59 @@ std::string response_pattern(const Response& response, const Question& question)
     }
 }
 
+// Not for a bank from a bank= link: anyone can make one, and a course page must not take its
+// "passed" for a real quiz's.
+bool learner_events_allowed(const AppState& state) { return state.wanted_bank_url.empty(); }
+
 }  // namespace
 
 void send_attempted(const AppState& state, const Bank& bank) {
-    send_statement({{"verb", verb("attempted")}, {"object", activity(bank, state.language_code())}});
+    if (!learner_events_allowed(state)) return;
+    JsonWriter w;
+    begin_statement(w, "attempted", bank, state.language_code());
+    send_statement(w);
 }
 
 void send_answered(const AppState& state, const Bank& bank, const Question& question, const Response& response,
                    const Feedback& feedback) {
+    if (!learner_events_allowed(state)) return;
     const std::string language = state.language_code();
-    send_statement({{"verb", verb("answered")},
-                    {"object", activity(bank, language, &question)},
-                    {"result", {{"response", response_pattern(response, question)},
-                                {"success", feedback.correct},
-                                {"score", {{"scaled", feedback.score}}},
-                                {"duration", duration_iso(now() - state.question_shown_at_ms)}}},
-                    {"context", {{"contextActivities", {{"parent", {activity(bank, language)}}}}}}});
+    JsonWriter w;
+    begin_statement(w, "answered", bank, language, &question);
+    w.key("result").begin_object();
+    w.key("response").string(response_pattern(response, question));
+    w.key("success").boolean(feedback.correct);
+    w.key("score").begin_object().key("scaled").number(feedback.score).end_object();
+    w.key("duration").string(duration_iso(now() - state.question_shown_at_ms));
+    w.end_object();
+    w.key("context").begin_object().key("contextActivities").begin_object().key("parent").begin_array();
+    write_activity(w, bank, language);
+    w.end_array().end_object().end_object();
+    send_statement(w);
 }
 
 void send_finished(const AppState& state, const Bank& bank, const Results& r) {
+    if (!learner_events_allowed(state)) return;
     const std::string language = state.language_code();
-    send_statement({{"verb", verb("completed")},
-                    {"object", activity(bank, language)},
-                    {"result", {{"completion", true},
-                                {"success", r.passed},
-                                {"duration", duration_iso(r.duration_ms)},
-                                {"score", {{"raw", r.score}, {"min", 0}, {"max", r.max_score},
-                                           {"scaled", r.max_score > 0 ? r.score / r.max_score : 0.0}}}}}});
-    send_statement({{"verb", verb(r.passed ? "passed" : "failed")},
-                    {"object", activity(bank, language)},
-                    {"result", {{"success", r.passed}, {"score", {{"scaled", r.percent / 100.0}}}}}});
+    JsonWriter completed;
+    begin_statement(completed, "completed", bank, language);
+    completed.key("result").begin_object();
+    completed.key("completion").boolean(true);
+    completed.key("success").boolean(r.passed);
+    completed.key("duration").string(duration_iso(r.duration_ms));
+    completed.key("score").begin_object();
+    completed.key("raw").number(r.score).key("min").integer(0).key("max").number(r.max_score);
+    completed.key("scaled").number(r.max_score > 0 ? r.score / r.max_score : 0.0);
+    completed.end_object().end_object();
+    send_statement(completed);
+
+    JsonWriter verdict;
+    begin_statement(verdict, r.passed ? "passed" : "failed", bank, language);
+    verdict.key("result").begin_object();
+    verdict.key("success").boolean(r.passed);
+    verdict.key("score").begin_object().key("scaled").number(r.percent / 100.0).end_object();
+    verdict.end_object();
+    send_statement(verdict);
 }
 
 }  // namespace imquiz::app

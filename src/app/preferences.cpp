@@ -1,6 +1,7 @@
 #include "app/preferences.h"
 
 #include "app/app_internal.h"
+#include "app/json_writer.h"
 
 #include <nlohmann/json.hpp>
 
@@ -40,11 +41,14 @@ float nearest_text_size(float scale) {
 }
 
 void save_preferences(AppState& state) {
-    json settings = {{"version", 1},
-                     {"language", language_code(state.preferences.language)},
-                     {"theme", theme_name(state.preferences.theme)},
-                     {"textScale", state.preferences.text_scale}};
-    platform::storage_set(settings_key, settings.dump());
+    JsonWriter w;
+    w.begin_object();
+    w.key("version").integer(1);
+    w.key("language").string(language_code(state.preferences.language));
+    w.key("theme").string(theme_name(state.preferences.theme));
+    w.key("textScale").number(state.preferences.text_scale);
+    w.end_object();
+    platform::storage_set(settings_key, w.take());
 }
 
 void load_preferences(AppState& state) {
