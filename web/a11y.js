@@ -153,12 +153,17 @@
     return h('h' + level, { key: key, text: text, attrs: Object.assign({ tabindex: '-1' }, extra || {}) });
   }
 
+  // The notice above the screen, and where a bank from a bank= link comes from.
   function notice(state) {
-    if (!state.notice) return null;
-    return h('div', { key: 'notice', attrs: { class: 'mirror-notice' } }, [
-      h('p', { text: state.notice }),
-      button(state.noticeDismiss),
-    ]);
+    var parts = [];
+    if (state.developmentBanner) parts.push(h('p', { key: 'development', text: state.developmentBanner, attrs: { role: 'note' } }));
+    if (state.notice) {
+      parts.push(h('div', { key: 'notice', attrs: { class: 'mirror-notice' } }, [
+        h('p', { text: state.notice }),
+        button(state.noticeDismiss),
+      ]));
+    }
+    return parts.length ? h('div', { key: 'notices' }, parts) : null;
   }
 
   function catalogScreen(state) {
@@ -287,7 +292,11 @@
       h('p', { key: 'mark', text: r.details }),
     ]));
     r.buttons.forEach(function (b) { children.push(button(b)); });
-    children.push(h('ol', { key: 'questions', attrs: { class: 'mirror-list' } }, r.questions.map(function (row) {
+    // A page at a time: an attempt may have thousands of questions, and a DOM of them all costs
+    // the browser hundreds of MB. The learner asks for more; the list grows in place.
+    var attemptKey = r.quizTitle + '|' + r.durationMs + '|' + r.questions.length;
+    if (resultsView.key !== attemptKey) resultsView = { key: attemptKey, shown: RESULTS_PAGE };
+    children.push(h('ol', { key: 'questions', attrs: { class: 'mirror-list' } }, r.questions.slice(0, resultsView.shown).map(function (row) {
       var items = [
         h('h2', { key: 'heading', text: row.heading }),
         h('p', { key: 'prompt', text: row.prompt }),
@@ -297,12 +306,21 @@
       if (row.explanation) items.push(h('p', { key: 'explanation', text: row.explanation }));
       return h('li', { key: row.id }, items);
     })));
+    if (r.questions.length > resultsView.shown) {
+      children.push(h('button', { key: 'show-more', text: r.showMore, attrs: { type: 'button' }, on: { click: function () {
+        resultsView.shown += RESULTS_PAGE;
+        render(host.state, true);
+      } } }));
+    }
     if (r.pastAttempts.length) {
       children.push(h('h2', { key: 'past', text: r.pastHeading }));
       children.push(h('ul', { key: 'past-list' }, r.pastAttempts.map(function (line) { return h('li', { text: line }); })));
     }
     return children;
   }
+
+  var RESULTS_PAGE = 200;
+  var resultsView = { key: '', shown: RESULTS_PAGE };
 
   function radioGroup(group) {
     return h('fieldset', { key: group.id, attrs: { class: 'mirror-options' } }, [h('legend', { key: 'legend', text: group.legend })]
@@ -325,6 +343,16 @@
     children.push(h('h2', { key: 'progress', text: s.progressHeading }));
     if (s.storageWarning) children.push(h('p', { key: 'storage', text: s.storageWarning }));
     s.buttons.forEach(function (b) { children.push(button(b)); });
+    if (s.confirmation) {
+      children.push(h('div', { key: 'confirmation', attrs: { role: 'alertdialog', 'aria-labelledby': 'mirror-confirm',
+                                                            class: 'mirror-problem' } }, [
+        h('p', { key: 'question', text: s.confirmation.question, attrs: { id: 'mirror-confirm' } }),
+        button(s.confirmation.confirm, { attrs: { 'data-mirror-confirm': '' } }),
+        button(s.confirmation.cancel),
+      ]));
+    } else {
+      s.deleteButtons.forEach(function (b) { children.push(button(b)); });
+    }
     if (s.importMessage) children.push(h('p', { key: 'import-message', text: s.importMessage }));
     return children;
   }
@@ -369,7 +397,7 @@
 
   // ---- Rendering ---------------------------------------------------------------------------
   var lastSignature = '';
-  var last = { screen: '', question: '', feedback: false, importMessage: '' };
+  var last = { screen: '', question: '', feedback: false, confirming: false, importMessage: '' };
   function withoutItems(key, value) { return key === 'items' ? undefined : value; }
 
   function render(state, force) {
@@ -386,6 +414,7 @@
     patchChildren(screenRoot, [h('div', { key: 'screen:' + screenName, attrs: { class: 'mirror-' + screenName } }, content)]);
 
     var hasFeedback = !!(state.question && state.question.feedback);
+    var confirming = !!(state.settings && state.settings.confirmation);
     var focusTarget = null;
     // Last question's verdict must not linger at the top of the next screen for a reader who
     // browses there (emptying a live region announces nothing).
@@ -401,9 +430,12 @@
     } else if (screenName === 'question' && key === last.question && hasFeedback && !last.feedback) {
       focusTarget = screenRoot.querySelector('[data-mirror-feedback]');
       announce(state.question.feedback.announcement);
+    } else if (screenName === 'settings' && confirming && !last.confirming) {
+      focusTarget = screenRoot.querySelector('[data-mirror-confirm]');
     }
     if (state.importMessage && state.importMessage !== last.importMessage) announce(state.importMessage);
-    last = { screen: screenName, question: key, feedback: hasFeedback, importMessage: state.importMessage || '' };
+    last = { screen: screenName, question: key, feedback: hasFeedback, confirming: confirming,
+             importMessage: state.importMessage || '' };
 
     // Focus follows the learner only when they work in the mirror. Without a new place to go, it
     // still must not be left nowhere: the node they were on may just have gone (Check becomes
@@ -416,6 +448,7 @@
     }
   }
 
-  host.stateListeners.push(function (state) { render(state, false); });
+  // The mirror shows no rectangles: an update of the canvas's items alone changes nothing here.
+  host.stateListeners.push(function (state, itemsOnly) { if (!itemsOnly) render(state, false); });
   render(host.state, false);
 })();

@@ -384,9 +384,16 @@
       if (name in signals) return Promise.resolve(signals[name]);
       return new Promise(function (resolve) { (signalWaiters[name] = signalWaiters[name] || []).push(resolve); });
     },
+    // The whole state document, or (a JSON array) only the rectangles the canvas drew this frame:
+    // scrolling a long results screen moves them every frame, and must not re-send the rest.
+    // Listeners get (state, itemsOnly).
     publishState: function (json) {
-      try { host.state = JSON.parse(json); } catch (e) { return; }
-      host.stateListeners.forEach(function (listener) { listener(host.state); });
+      var parsed;
+      try { parsed = JSON.parse(json); } catch (e) { return; }
+      var itemsOnly = Array.isArray(parsed);
+      if (itemsOnly && !host.state) return;
+      host.state = itemsOnly ? Object.assign({}, host.state, { items: parsed }) : parsed;
+      host.stateListeners.forEach(function (listener) { listener(host.state, itemsOnly); });
     },
     // An action the page wants performed, as if the learner did it on the canvas.
     act: function (action) { pageActions.push(JSON.stringify(action)); host.wake(); },

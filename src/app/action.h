@@ -30,6 +30,10 @@ struct Action {
         ExportProgress,
         ImportProgress,
         DismissNotice,
+        DeleteProgress,    // bank: ask to delete that quiz's progress (a confirmation follows)
+        DeleteAllProgress, // ask to delete every quiz's progress
+        ConfirmDelete,     // delete what was asked for
+        CancelDelete,
     };
     Kind kind = Kind::None;
     int bank = -1;

@@ -22,7 +22,7 @@ bool wants_dark(const AppState& state) {
 
 void start(AppState& state) {
     state.wanted_quiz = platform::url_parameter("quiz");
-    state.wanted_bank_url = platform::url_parameter("bank");
+    state.wanted_bank_url = platform::development_bank_url();
     state.embed = platform::url_parameter("embed") == "1";
     state.storage_persistent = platform::storage_is_persistent();
     state.storage_notice_visible = !state.storage_persistent;
@@ -112,6 +112,14 @@ void apply(AppState& state, const Action& action) {
         state.write_failed_notice_visible = false;
         state.newer_version_notice_visible = false;
         break;
+    case Kind::DeleteProgress:
+        if (action.bank >= 0 && action.bank < static_cast<int>(state.banks.size()) &&
+            state.banks[static_cast<std::size_t>(action.bank)].bank)
+            state.pending_delete = action.bank;
+        break;
+    case Kind::DeleteAllProgress: state.pending_delete = -1; break;
+    case Kind::CancelDelete: state.pending_delete.reset(); break;
+    case Kind::ConfirmDelete: delete_progress(state); break;
     }
 }
 

@@ -25,6 +25,8 @@ void save_progress(AppState& state, BankSlot& slot);
 void load_progress(AppState& state, BankSlot& slot);
 void import_progress(AppState& state, const std::string& text);
 void merge_progress_from_other_tabs(AppState& state, const std::vector<std::string>& changed_keys);
+// Deletes what state.pending_delete names (one bank's progress, or all), after the learner confirmed.
+void delete_progress(AppState& state);
 
 // loading.cpp: the catalog, the font, the banks.
 void start_loading(AppState& state);

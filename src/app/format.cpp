@@ -2,6 +2,8 @@
 
 #include "app/civil_time.h"
 
+#include "engine/unicode.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -74,12 +76,14 @@ std::vector<std::string> correct_answer_texts(const Bank& bank, const Question& 
     case QuestionType::SingleChoice:
     case QuestionType::MultipleChoice:
         for (const auto& id : answer.choice_ids)
-            if (const Choice* choice = question.find_choice(id)) out.push_back(bank.text(choice->text, content_language));
+            if (const Choice* choice = question.find_choice(id))
+                out.push_back(neutralize_for_display(bank.text(choice->text, content_language)));
         break;
     case QuestionType::TrueFalse: out.push_back(tr(language, answer.true_false ? Str::TrueLabel : Str::FalseLabel)); break;
     case QuestionType::Numeric: out.push_back(format_numeric_answer(answer.numeric)); break;
     case QuestionType::ShortText:
-        if (!answer.accepted_texts.empty()) out.push_back(bank.text(answer.accepted_texts.front(), content_language));
+        if (!answer.accepted_texts.empty())
+            out.push_back(neutralize_for_display(bank.text(answer.accepted_texts.front(), content_language)));
         break;
     }
     return out;
@@ -94,12 +98,13 @@ std::optional<std::string> response_words(const Bank& bank, const Question& ques
     case QuestionType::MultipleChoice: {
         std::vector<std::string> chosen;
         for (const auto& id : response->choice_ids)
-            if (const Choice* choice = question.find_choice(id)) chosen.push_back(bank.text(choice->text, content_language));
+            if (const Choice* choice = question.find_choice(id))
+                chosen.push_back(neutralize_for_display(bank.text(choice->text, content_language)));
         if (chosen.empty()) return std::nullopt;
         return join(chosen, "; ");
     }
     case QuestionType::TrueFalse: return std::string(tr(language, response->true_false ? Str::TrueLabel : Str::FalseLabel));
-    default: return response->text;
+    default: return neutralize_for_display(response->text);
     }
 }
 

@@ -33,6 +33,8 @@ constexpr ActionName action_names[] = {
     {Action::Kind::SetLanguage, "language"},   {Action::Kind::SetTheme, "theme"},
     {Action::Kind::SetTextScale, "text-size"}, {Action::Kind::ExportProgress, "export"},
     {Action::Kind::ImportProgress, "import"},  {Action::Kind::DismissNotice, "dismiss"},
+    {Action::Kind::DeleteProgress, "delete-progress"}, {Action::Kind::DeleteAllProgress, "delete-all-progress"},
+    {Action::Kind::ConfirmDelete, "confirm-delete"},   {Action::Kind::CancelDelete, "cancel-delete"},
 };
 
 void write_action(JsonWriter& w, const AppState& state, const Action& action) {
@@ -47,6 +49,7 @@ void write_action(JsonWriter& w, const AppState& state, const Action& action) {
     case Action::Kind::OpenQuiz:
     case Action::Kind::StartOver:
     case Action::Kind::RetryLoad:
+    case Action::Kind::DeleteProgress:
         if (action.bank >= 0 && action.bank < static_cast<int>(state.banks.size()))
             w.key("quiz").string(state.banks[static_cast<std::size_t>(action.bank)].id);
         break;
@@ -259,6 +262,7 @@ void write_results(JsonWriter& w, const AppState& state, const ResultsModel& r) 
         w.end_object();
     }
     w.end_array();
+    w.key("showMore").string(r.show_more);
     w.key("pastHeading").string(r.past_heading);
     w.key("pastAttempts").strings(r.past_attempts);
     w.key("announcement").string(r.announcement);
@@ -296,6 +300,20 @@ void write_settings(JsonWriter& w, const AppState& state, const SettingsModel& s
     w.key("storageWarning").string(s.storage_warning);
     w.key("buttons");
     write_buttons(w, state, s.progress_buttons);
+    w.key("deleteButtons");
+    write_buttons(w, state, s.delete_buttons);
+    w.key("confirmation");
+    if (s.confirmation) {
+        w.begin_object();
+        w.key("question").string(s.confirmation->question);
+        w.key("confirm");
+        write_button(w, state, s.confirmation->confirm);
+        w.key("cancel");
+        write_button(w, state, s.confirmation->cancel);
+        w.end_object();
+    } else {
+        w.null();
+    }
     w.key("importMessage").string(s.import_message);
     w.end_object();
 }
@@ -313,7 +331,8 @@ Action action_from_page(const AppState& state, const std::string& text) {
     switch (action.kind) {
     case Kind::OpenQuiz:
     case Kind::StartOver:
-    case Kind::RetryLoad: {
+    case Kind::RetryLoad:
+    case Kind::DeleteProgress: {
         std::string quiz = string_field(message, "quiz");
         for (std::size_t i = 0; i < state.banks.size(); ++i)
             if (state.banks[i].id == quiz) action.bank = static_cast<int>(i);
@@ -366,6 +385,7 @@ std::string screen_to_page(const AppState& state, const ScreenModel& model) {
     w.key("escape");
     write_action(w, state, model.escape);
     w.key("loading").string(model.loading);
+    w.key("developmentBanner").string(model.development_banner);
     if (model.active_quiz_id) {
         w.key("quiz").begin_object();
         w.key("id").string(*model.active_quiz_id);

@@ -3,6 +3,7 @@
 #include "app/app_internal.h"
 #include "app/format.h"
 
+#include "engine/hash.h"
 #include "engine/storage.h"
 
 #include <cstdio>
@@ -12,15 +13,16 @@ namespace imquiz::app {
 namespace {
 
 // The engine's storage interface over the platform's plain functions.
-class PlatformStore final : public KeyValueStore {
-public:
-    std::optional<std::string> get(std::string_view key) override { return platform::storage_get(std::string(key)); }
-    bool set(std::string_view key, std::string_view value) override {
+StorageFunctions platform_storage() {
+    StorageFunctions functions;
+    functions.get = [](std::string_view key) { return platform::storage_get(std::string(key)); };
+    functions.set = [](std::string_view key, std::string_view value) {
         return platform::storage_set(std::string(key), std::string(value));
-    }
-    bool remove(std::string_view key) override { return platform::storage_remove(std::string(key)); }
-    std::vector<std::string> keys() override { return platform::storage_keys(); }
-};
+    };
+    functions.remove = [](std::string_view key) { return platform::storage_remove(std::string(key)); };
+    functions.keys = [] { return platform::storage_keys(); };
+    return functions;
+}
 
 void log_messages(const std::string& bank_id, const std::vector<std::string>& messages) {
     for (const auto& message : messages) std::printf("progress %s: %s\n", bank_id.c_str(), message.c_str());
@@ -29,8 +31,39 @@ void log_messages(const std::string& bank_id, const std::vector<std::string>& me
 }  // namespace
 
 void open_progress_store(AppState& state) {
-    state.storage = std::make_unique<PlatformStore>();
-    state.progress_store = std::make_unique<ProgressStore>(*state.storage, "");
+    state.storage = std::make_unique<FunctionStore>(platform_storage());
+    // A bank from a bank= link keeps its records under a prefix of its own, named after its URL:
+    // a look-alike bank that reuses a real quiz's id never reads or writes that quiz's progress.
+    std::string prefix;
+    if (!state.wanted_bank_url.empty()) {
+        Fnv1a hash;
+        hash.bytes(state.wanted_bank_url.data(), state.wanted_bank_url.size());
+        prefix = "development." + to_hex(hash.value()) + ".";
+    }
+    state.progress_store = std::make_unique<ProgressStore>(*state.storage, prefix);
+}
+
+void delete_progress(AppState& state) {
+    if (!state.pending_delete || !state.progress_store) return;
+    int which = *state.pending_delete;
+    state.pending_delete.reset();
+    if (which == -1) state.progress_store->delete_all_progress();
+    for (std::size_t i = 0; i < state.banks.size(); ++i) {
+        BankSlot& slot = state.banks[i];
+        if (!slot.bank || (which != -1 && which != static_cast<int>(i))) continue;
+        if (which != -1) state.progress_store->delete_progress(slot.bank->id);
+        slot.progress = ProgressRecord{};
+        slot.progress.bank_id = slot.bank->id;
+        // The quiz being played had its attempt deleted with the rest: back to the catalog.
+        if (state.active_bank == static_cast<int>(i)) {
+            state.session.reset();
+            state.feedback.reset();
+            state.results.reset();
+            state.active_bank = -1;
+            state.screen_before_settings = Screen::Catalog;
+        }
+    }
+    state.import_message = tr(state.preferences.language, Str::ProgressDeleted);
 }
 
 void save_progress(AppState& state, BankSlot& slot) {

@@ -4,6 +4,7 @@
 #include "app/format.h"
 
 #include "engine/draft.h"
+#include "engine/unicode.h"
 
 #include <algorithm>
 #include <cctype>
@@ -20,7 +21,9 @@ struct Context {
     Language language;
     std::string content;  // language code for bank texts
     const char* str(Str id) const { return tr(language, id); }
-    const std::string& text(const Bank& bank, const LocalizedText& t) const { return bank.text(t, content); }
+    // Bank text as every rendering shows it: bidi overrides and invisible format characters
+    // neutralized (engine/unicode.h), so the canvas, the mirror and the title agree.
+    std::string text(const Bank& bank, const LocalizedText& t) const { return neutralize_for_display(bank.text(t, content)); }
 };
 
 ButtonModel make_button(std::string id, std::string label, Action action, ButtonModel::Style style,
@@ -73,7 +76,7 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
             // The first errors; quizc validate lists them all.
             for (const auto& d : slot.diagnostics)
                 if (d.severity == Diagnostic::Severity::Error && card.problems.size() < 8)
-                    card.problems.push_back(format_diagnostic(d));
+                    card.problems.push_back(neutralize_for_display(format_diagnostic(d)));
         } else {
             card.problems.push_back(slot.fetch_error);
         }
@@ -133,7 +136,7 @@ CatalogModel catalog(const Context& c) {
                                  ButtonModel::Style::Quiet);
     if (!s.catalog_error.empty()) {
         model.error_title = c.str(Str::CouldNotLoad);
-        model.error = s.catalog_error;
+        model.error = neutralize_for_display(s.catalog_error);
         while (!model.error.empty() && model.error.back() == '\n') model.error.pop_back();
     } else if (s.banks.empty() && s.catalog_loaded) {
         model.empty = c.str(Str::CatalogEmpty);
@@ -248,6 +251,7 @@ QuestionModel question(const Context& c) {
         field.present = true;
         field.numeric = q->type == QuestionType::Numeric;
         field.label = c.str(field.numeric ? Str::TypeNumber : Str::TypeAnswer);
+        // What the learner typed stays as typed in the field they edit (the page's input holds it).
         field.value = checked && slot.answer ? slot.answer->response.text : s.draft.typed;
         if (!q->unit.empty()) field.unit = c.text(*bank, q->unit);
         field.read_only = checked;
@@ -347,6 +351,7 @@ ResultsModel results(const Context& c) {
         row.explanation = c.text(*bank, q->explanation);
         model.rows.push_back(std::move(row));
     }
+    model.show_more = c.str(Str::ShowMore);
     const BankSlot& slot = s.banks[static_cast<std::size_t>(s.active_bank)];
     const auto& attempts = slot.progress.finished_attempts;
     if (!attempts.empty()) {
@@ -402,6 +407,36 @@ SettingsModel settings(const Context& c) {
                                                  Action::of(Action::Kind::ExportProgress), ButtonModel::Style::Secondary));
     model.progress_buttons.push_back(make_button("import", c.str(Str::ImportProgress),
                                                  Action::of(Action::Kind::ImportProgress), ButtonModel::Style::Secondary));
+    for (std::size_t i = 0; i < s.banks.size(); ++i) {
+        const BankSlot& slot = s.banks[i];
+        if (!slot.bank) continue;
+        const ProgressRecord& p = slot.progress;
+        if (p.finished_attempts.empty() && !p.attempt_in_progress && !p.best_percent) continue;
+        model.delete_buttons.push_back(make_button("delete-progress:" + slot.id, c.str(Str::DeleteProgress),
+                                                   bank_action(Action::Kind::DeleteProgress, i),
+                                                   ButtonModel::Style::Secondary, true,
+                                                   std::string(c.str(Str::DeleteProgress)) + ": " +
+                                                       c.text(*slot.bank, slot.bank->title)));
+    }
+    model.delete_buttons.push_back(make_button("delete-all-progress", c.str(Str::DeleteAllProgress),
+                                               Action::of(Action::Kind::DeleteAllProgress), ButtonModel::Style::Secondary));
+    if (s.pending_delete) {
+        int which = *s.pending_delete;
+        ConfirmationModel confirm;
+        if (which >= 0 && which < static_cast<int>(s.banks.size()) && s.banks[static_cast<std::size_t>(which)].bank) {
+            const Bank& bank = *s.banks[static_cast<std::size_t>(which)].bank;
+            std::string question = c.str(Str::ConfirmDeleteQuiz);
+            question.replace(question.find("%s"), 2, c.text(bank, bank.title));
+            confirm.question = question;
+        } else {
+            confirm.question = c.str(Str::ConfirmDeleteAll);
+        }
+        confirm.confirm = make_button("confirm-delete", c.str(Str::Delete), Action::of(Action::Kind::ConfirmDelete),
+                                      ButtonModel::Style::Primary);
+        confirm.cancel = make_button("cancel-delete", c.str(Str::Cancel), Action::of(Action::Kind::CancelDelete),
+                                     ButtonModel::Style::Secondary);
+        model.confirmation = std::move(confirm);
+    }
     model.import_message = s.import_message;
     return model;
 }
@@ -431,6 +466,11 @@ ScreenModel build_screen(const AppState& state) {
     model.text_scale = state.preferences.text_scale;
     model.storage_persistent = state.storage_persistent;
     model.notice = notice(c);
+    if (!state.wanted_bank_url.empty()) {
+        std::string banner = c.str(Str::DevelopmentBank);
+        banner.replace(banner.find("%s"), 2, neutralize_for_display(state.wanted_bank_url));
+        model.development_banner = banner;
+    }
     model.loading = c.str(Str::Loading);
     if (const Bank* bank = state.active()) {
         model.active_quiz_id = bank->id;
@@ -452,7 +492,7 @@ ScreenModel build_screen(const AppState& state) {
         break;
     case Screen::Settings:
         model.settings = settings(c);
-        model.escape = Action::of(Action::Kind::CloseSettings);
+        model.escape = Action::of(state.pending_delete ? Action::Kind::CancelDelete : Action::Kind::CloseSettings);
         break;
     }
     model.title = document_title(model, c);

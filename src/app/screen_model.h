@@ -151,6 +151,7 @@ struct ResultsModel {
     std::size_t missed = 0;
     std::vector<ButtonModel> buttons;   // Review mistakes (if any), Retry, Back to quizzes
     std::vector<ResultRowModel> rows;
+    std::string show_more;          // where a rendering shows the rows a page at a time
     std::string past_heading;
     std::vector<std::string> past_attempts;  // newest first, at most 10
     std::string announcement;
@@ -170,13 +171,22 @@ struct OptionGroupModel {
     std::vector<OptionModel> options;
 };
 
+// "Are you sure?" before something that cannot be undone.
+struct ConfirmationModel {
+    std::string question;
+    ButtonModel confirm;            // the destructive one
+    ButtonModel cancel;
+};
+
 struct SettingsModel {
     ButtonModel back;
     std::string heading;
     std::vector<OptionGroupModel> groups;
     std::string progress_heading;
     std::string storage_warning;
-    std::vector<ButtonModel> progress_buttons;
+    std::vector<ButtonModel> progress_buttons;   // export, import
+    std::vector<ButtonModel> delete_buttons;     // per quiz with progress, then all
+    std::optional<ConfirmationModel> confirmation;
     std::string import_message;
 };
 
@@ -190,6 +200,7 @@ struct ScreenModel {
     float text_scale = 1;
     bool storage_persistent = true;
     std::optional<NoticeModel> notice;
+    std::string development_banner;  // bank= links: where this bank comes from (every screen)
     std::string loading;            // the loading screen's words
     Action escape;                  // what Esc does here (Kind::None: nothing)
     std::optional<std::string> active_quiz_id, active_quiz_title;

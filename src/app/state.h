@@ -52,7 +52,10 @@ struct AppState {
 
     // URL parameters
     std::string wanted_quiz;        // quiz=<id>: open directly
-    std::string wanted_bank_url;    // bank=<url>: a bank under development
+    // bank=<url>, where the deployment allows such links (web/boot.js checks): that bank alone,
+    // its progress kept apart from the catalog's, no learner events sent (anyone can make such a
+    // link), and a banner naming where it came from.
+    std::string wanted_bank_url;
     bool embed = false;             // embed=1: compact, no catalog chrome
     bool opened_wanted_quiz = false;
 
@@ -75,7 +78,8 @@ struct AppState {
     bool write_failed_notice_shown = false;
     bool newer_version_notice_visible = false;
     bool newer_version_notice_shown = false;
-    std::string import_message;
+    std::string import_message;     // what import (or deleting progress) did, in words
+    std::optional<int> pending_delete;  // asked to delete progress: a bank index, or -1 for all
 
     std::uint64_t seed_counter = 0;
     std::uint64_t seed_salt = 0;

@@ -28,6 +28,15 @@ enum class Str {
     NotTakenYet,
     InProgress,           // "In progress: %d of %d answered"
     NotANumber,
+    DevelopmentBank,      // "A bank under development, from %s. ..."
+    DeleteProgress,
+    DeleteAllProgress,
+    ConfirmDeleteQuiz,    // "Delete your progress in “%s”? ..."
+    ConfirmDeleteAll,
+    Delete,
+    Cancel,
+    ProgressDeleted,
+    ShowMore,
     Start,
     Continue,
     StartOver,

@@ -127,7 +127,8 @@ bool take_picked_file(std::string& text);
 
 // ---- Observability for tests and the accessibility mirror ----
 
-// Publishes the app's current screen as JSON for the page (window.imquiz.state).
+// Publishes the app's current screen as JSON for the page (ImQuizHost.state; docs/page-protocol.md),
+// or, given a JSON array, only the rectangles drawn this frame (the rest of the document stays).
 void publish_state(const std::string& json);
 // Actions the page asked for (from the accessibility mirror or a test), one JSON object each.
 bool take_page_action(std::string& json);

@@ -87,11 +87,14 @@ std::string items_to_json(const std::vector<ui::ItemRect>& items) {
 // start-up signals.
 void publish(Program& program, const std::vector<ui::ItemRect>& items) {
     std::string items_json = items_to_json(items);
-    bool fresh = program.screen_json.empty();
-    if (fresh) program.screen_json = app::screen_to_page(program.state, program.screen);
-    if (fresh || items_json != program.last_items_json) {
+    if (program.screen_json.empty()) {
+        program.screen_json = app::screen_to_page(program.state, program.screen);
         program.last_items_json = items_json;
         platform::publish_state(app::with_items(program.screen_json, items_json));
+    } else if (items_json != program.last_items_json) {
+        // Only the rectangles moved (a scroll): the page keeps the rest of the document.
+        program.last_items_json = items_json;
+        platform::publish_state(items_json);
     }
     if (program.screen.title != program.last_title) {
         program.last_title = program.screen.title;

@@ -38,11 +38,26 @@ Action draw_results(ResultsView& view, const UiContext& ui, const app::ResultsMo
         view.panel_heights.assign(r.rows.size(), 0.0f);
     }
     ImRect visible = ImGui::GetCurrentWindow()->ClipRect;
+    // Panels off screen not measured yet take the average height of those that were: a
+    // 20,000-question attempt must not draw 20,000 panels in its first frame just to measure
+    // them (each is measured when it first comes into view, and the scroll range settles).
+    float measured_sum = 0;
+    int measured_count = 0;
+    for (float height : view.panel_heights)
+        if (height > 0) {
+            measured_sum += height;
+            ++measured_count;
+        }
+    float estimate = measured_count ? measured_sum / static_cast<float>(measured_count) : ui.px(180);
     for (std::size_t i = 0; i < r.rows.size(); ++i) {
         const app::ResultRowModel& row = r.rows[i];
         float& measured = view.panel_heights[i];
         float top = ImGui::GetCursorPosY();
         float screen_top = ImGui::GetCursorScreenPos().y;
+        if (measured == 0 && (screen_top > visible.Max.y || screen_top + estimate < visible.Min.y)) {
+            ImGui::SetCursorPosY(top + estimate);
+            continue;
+        }
         if (measured > 0 && (screen_top > visible.Max.y || screen_top + measured < visible.Min.y)) {
             ImGui::SetCursorPosY(top + measured);  // off screen: its space, not its drawing
             continue;

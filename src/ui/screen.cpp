@@ -61,6 +61,12 @@ Action draw_screen(Views& views, const UiContext& base_ui, const ScreenModel& mo
     ui.touch_scrolling = views.touch_dragged;
 
     Action action;
+    if (!model.development_banner.empty()) {
+        panel_begin(ui, "development-banner");
+        text_wrapped(ui, ui.fonts.small, model.development_banner, ui.palette.text);
+        panel_end(ui, ui.palette.accent_soft, ui.palette.accent);
+        ImGui::Spacing();
+    }
     Action notice = model.notice ? draw_notice(ui, *model.notice) : Action{};
     switch (model.screen) {
     case app::Screen::Loading: action = draw_loading(ui, model); break;

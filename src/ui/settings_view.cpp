@@ -43,6 +43,23 @@ Action draw_settings(SettingsView&, const UiContext& ui, const app::SettingsMode
         Action pressed = model_button(ui, b);
         if (pressed.kind != Action::Kind::None) action = pressed;
     }
+    ImGui::Spacing();
+    if (model.confirmation) {
+        panel_begin(ui, "confirm-delete");
+        text_wrapped(ui, ui.fonts.body, model.confirmation->question, ui.palette.text);
+        ImGui::Spacing();
+        Action confirm = model_button(ui, model.confirmation->confirm);
+        ImGui::SameLine();
+        Action cancel = model_button(ui, model.confirmation->cancel);
+        panel_end(ui, ui.palette.wrong_soft, ui.palette.wrong);
+        if (confirm.kind != Action::Kind::None) action = confirm;
+        if (cancel.kind != Action::Kind::None) action = cancel;
+    } else {
+        for (const auto& b : model.delete_buttons) {
+            Action pressed = model_button(ui, b);
+            if (pressed.kind != Action::Kind::None) action = pressed;
+        }
+    }
     if (!model.import_message.empty()) text_wrapped(ui, ui.fonts.small, model.import_message, ui.palette.text);
     return action;
 }

@@ -12,7 +12,7 @@ const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
 const readme = fs.readFileSync('quizzes/README.md', 'utf8');
 const example = readme.split('<!-- readme-example: full bank -->')[1].split('```json')[1].split('```')[0];
 
-const site = await startSite();
+const site = await startSite({ authoring: { allowBankLinks: true } });   // bank= links are used below
 site.faults.set('/dev/example.json', (req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(example));
 site.faults.set('/quizzes/broken.json', (req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"format":'));
 const browser = await launchBrowser();

@@ -50,6 +50,8 @@ struct TestApp {
     explicit TestApp(Url url = {}, bool shipped = true) {
         memory::reset();
         auto& world = memory::world();
+        // bank=: the page passes the link on only where the deployment allows it (web/boot.js).
+        if (url.count("bank")) world.development_bank_url = url["bank"];
         world.url_parameters = std::move(url);
         world.files["fonts/imquiz-sans.ttf"] = "font bytes";
         if (shipped) {
@@ -177,6 +179,106 @@ TEST_CASE("app: both launch quizzes walked to the results through app/ alone") {
             CHECK(after.has_best);
             CHECK(after.attempts == 1);
         }
+    }
+}
+
+TEST_CASE("app: a bank from a bank= link is kept apart (regression: a look-alike overwrote a real quiz's progress)") {
+    // First, real progress in the catalog's data-parallelism.
+    json real = json::parse(source("quizzes/data-parallelism.json"));
+    std::map<std::string, std::string> stored;
+    {
+        TestApp app(Url{{"quiz", "data-parallelism"}, {"lang", "en"}});
+        app.boot();
+        answer_right(app, real);
+        app.send({{"type", "check"}});
+        stored = memory::world().storage;
+    }
+    REQUIRE(stored.count("progress.data-parallelism"));
+    const std::string before = stored.at("progress.data-parallelism");
+    // A look-alike with the same id, from a bank= link, played to the end.
+    TestApp app(Url{{"lang", "en"}}, false);
+    memory::world().storage = stored;
+    memory::world().development_bank_url = "https://127.0.0.1:9/look-alike.json";
+    memory::world().files["https://127.0.0.1:9/look-alike.json"] = source("quizzes/data-parallelism.json");
+    app.boot();
+    ScreenModel screen = app.screen();
+    REQUIRE(screen.screen == Screen::Question);
+    CHECK(screen.development_banner.find("https://127.0.0.1:9/look-alike.json") != std::string::npos);
+    CHECK(app.page()["developmentBanner"] == screen.development_banner);
+    CHECK(screen.question.index == 1);  // not the real quiz's attempt in progress
+    while (app.screen().screen == Screen::Question) {
+        answer_right(app, real);
+        app.send({{"type", "check"}});
+        app.send({{"type", "next"}});
+    }
+    CHECK(app.screen().results.percent == 100);
+    CHECK(memory::world().storage.at("progress.data-parallelism") == before);  // untouched
+    bool kept_apart = false;
+    for (const auto& [key, value] : memory::world().storage)
+        kept_apart |= key.rfind("development.", 0) == 0 && key.find("progress.data-parallelism") != std::string::npos;
+    CHECK(kept_apart);
+    CHECK(memory::world().host_messages.empty());  // no learner events for anyone's link
+}
+
+TEST_CASE("app: progress can be deleted, one quiz or all, after a confirmation") {
+    json bank = json::parse(source("quizzes/data-parallelism.json"));
+    TestApp app(Url{{"quiz", "data-parallelism"}, {"lang", "en"}});
+    app.boot();
+    answer_right(app, bank);
+    app.send({{"type", "check"}});
+    app.act(Action::of(Action::Kind::BackToCatalog));
+    app.settle();
+    app.act(Action::of(Action::Kind::OpenSettings));
+    app.send({{"type", "theme"}, {"value", "dark"}});  // a saved setting, which deleting progress must keep
+    REQUIRE(memory::world().storage.count("settings"));
+    ScreenModel screen = app.screen();
+    REQUIRE(screen.settings.delete_buttons.size() == 2);  // the quiz with progress, then all
+    CHECK(screen.settings.delete_buttons[0].accessible_name == "Delete progress: " + card(screen, "data-parallelism").title);
+    app.press(screen.settings.delete_buttons[0]);
+    screen = app.screen();
+    REQUIRE(screen.settings.confirmation);
+    CHECK(screen.settings.confirmation->question.find(card(screen, "data-parallelism").title) != std::string::npos);
+    CHECK(memory::world().storage.count("progress.data-parallelism"));  // nothing gone before the yes
+    SECTION("Esc cancels") {
+        app.act(screen.escape);
+        CHECK_FALSE(app.screen().settings.confirmation);
+        CHECK(memory::world().storage.count("progress.data-parallelism"));
+    }
+    SECTION("Delete deletes that quiz's progress, and says so") {
+        app.press(screen.settings.confirmation->confirm);
+        screen = app.screen();
+        CHECK_FALSE(screen.settings.confirmation);
+        CHECK(screen.settings.import_message == "Progress deleted.");
+        CHECK_FALSE(memory::world().storage.count("progress.data-parallelism"));
+        CHECK(memory::world().storage.count("settings"));  // settings are not progress
+        CHECK_FALSE(card(screen, "data-parallelism").in_progress);
+    }
+    SECTION("Delete all progress deletes every quiz's") {
+        app.act(screen.settings.confirmation->cancel.action);
+        app.press(app.screen().settings.delete_buttons.back());
+        screen = app.screen();
+        REQUIRE(screen.settings.confirmation);
+        app.press(screen.settings.confirmation->confirm);
+        for (const auto& [key, value] : memory::world().storage) CHECK(key.find("progress") == std::string::npos);
+        CHECK(memory::world().storage.count("settings"));
+        CHECK(app.screen().settings.delete_buttons.size() == 1);  // only "all" is left to offer
+    }
+}
+
+TEST_CASE("app: bidi and invisible controls in bank text are neutralized for every rendering") {
+    std::string bank = source("quizzes/data-parallelism.json");
+    json parsed = json::parse(bank);
+    parsed["title"]["en"] = std::string("Quiz \xE2\x80\xAEgnirts\xE2\x80\xAC end\xE2\x80\x8B");
+    TestApp app(Url{{"quiz", "data-parallelism"}, {"lang", "en"}});
+    memory::world().files["quizzes/data-parallelism.json"] = parsed.dump();
+    app.boot();
+    ScreenModel screen = app.screen();
+    REQUIRE(screen.screen == Screen::Question);
+    for (const std::string& shown : {screen.question.quiz_title, screen.title, card(screen, "data-parallelism").title}) {
+        CAPTURE(shown);
+        CHECK(shown.find("\xE2\x80\xAE") == std::string::npos);  // U+202E RIGHT-TO-LEFT OVERRIDE
+        CHECK(shown.find("\xE2\x80\x8B") == std::string::npos);  // U+200B ZERO WIDTH SPACE
+        CHECK(shown.find("gnirts") != std::string::npos);         // the text itself stays
     }
 }
 

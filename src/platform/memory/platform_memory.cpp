@@ -69,6 +69,7 @@ std::string url_parameter(const char* name) {
     auto it = parameters.find(name);
     return it == parameters.end() ? std::string() : it->second;
 }
+std::string development_bank_url() { return internals().world.development_bank_url; }
 std::string browser_language() { return internals().world.browser_language; }
 bool system_prefers_dark() { return internals().world.prefers_dark; }
 bool system_prefers_reduced_motion() { return false; }

@@ -17,6 +17,7 @@ namespace imquiz::platform::memory {
 struct World {
     // What the app finds
     std::map<std::string, std::string> url_parameters;
+    std::string development_bank_url;         // a bank= link the deployment allowed
     std::string browser_language = "en";
     bool prefers_dark = false;
     // Files by URL, relative to the page; a missing one answers 404. Fetches complete when the
