@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/bank.h"
+#include "engine/limits.h"
 #include "engine/session.h"
 #include "engine/storage.h"
 
@@ -51,6 +52,9 @@ struct ProgressRecord {
     // The attempt to resume; it carries the fingerprint of the bank it was started on.
     std::optional<Session> attempt_in_progress;
     std::vector<FinishedAttempt> finished_attempts;   // by finished_at_ms, then attempt_id
+    // Finished attempts pruned from finished_attempts (the oldest, see prune_finished_attempts):
+    // their details are gone, but best_percent and question_stats still count them.
+    int earlier_attempts = 0;
     std::optional<double> best_percent;
     // By question id. Counted when an attempt finishes; kept for questions that were removed
     // from the bank (they count again if the question comes back).
@@ -62,6 +66,14 @@ struct ProgressRecord {
 void record_finished_attempt(ProgressRecord& record, const Session& session, const Bank& bank,
                              std::int64_t finished_at_ms);
 
+// Every finished attempt ever counted: the kept ones and the pruned ones.
+int attempt_count(const ProgressRecord& record);
+
+// Keeps the `keep` most recent finished attempts, counting the others in earlier_attempts.
+// Returns how many were pruned. ProgressStore does this on every load, save and import.
+int prune_finished_attempts(ProgressRecord& record,
+                            std::size_t keep = ProgressLimits{}.kept_finished_attempts);
+
 // Makes a loaded record fit the bank as it is now: drops the attempt in progress when the bank
 // content changed (fingerprint) or it refers to questions that no longer exist. History and
 // stats stay. Returns what was done, for the log.
@@ -70,14 +82,26 @@ std::vector<std::string> reconcile_with_bank(ProgressRecord& record, const Bank&
 struct MergeSummary {
     int attempts_added = 0;             // finished attempts `into` did not have
     int attempts_already_present = 0;
+    // Older than every attempt a pruned `into` keeps: already counted there, or too old to keep.
+    int attempts_too_old = 0;
     bool attempt_in_progress_taken = false;
 };
 
 // Union of `other` into `into` (two browser tabs, or an import): finished attempts by attempt id
 // (nothing is lost; a duplicate id keeps `into`'s copy), best = max, stats of the added attempts
 // are added on top. `into` keeps its attempt in progress; it takes `other`'s only when it has
-// none. An attempt in progress that either side has finished is dropped.
+// none. An attempt in progress that either side has finished is dropped. A record with nothing
+// counted yet (no attempt, no statistics) takes `other`'s statistics as they are. Pruned: the
+// side that pruned more (larger earlier_attempts) counts every attempt older than the oldest it
+// keeps, so the other side's attempts that old are dropped, not added; earlier_attempts becomes
+// the larger of the two. Two tabs, or a re-import of an export from here, share their history:
+// nothing is counted twice. Two unrelated pruned histories may count fewer than both had.
+// Linear in the attempts of both, plus a sort of the added ones.
 MergeSummary merge_progress(ProgressRecord& into, const ProgressRecord& other);
+
+// merge_progress of each of `others` into `into`, in order, in O(n log n) for all of them.
+MergeSummary merge_all_progress(ProgressRecord& into,
+                                const std::vector<const ProgressRecord*>& others);
 
 // Compact JSON, always the current version.
 std::string encode_progress(const ProgressRecord& record);
@@ -101,10 +125,13 @@ ProgressDecodeResult decode_progress(std::string_view json_text);
 struct ImportSummary {
     struct BankImport {
         std::string bank_id;
-        MergeSummary merge;
+        MergeSummary merge;             // every record of this bank in the file, merged
+        int attempts_pruned = 0;        // kept only as counts (see ProgressLimits)
     };
-    std::vector<BankImport> banks;
-    std::vector<std::string> problems;  // records or fields that could not be imported
+    std::vector<BankImport> banks;      // in the order the file first names each bank
+    // Records or fields that could not be imported: at most ProgressLimits::max_listed_problems,
+    // then "… and N more problems"; each at most max_problem_bytes (cut with "…").
+    std::vector<std::string> problems;
     bool ok = false;                    // the document was readable (even if parts were not)
 };
 
@@ -115,7 +142,8 @@ struct ImportSummary {
 // Backup and unreadable keys are never overwritten (a free -K suffix is picked).
 class ProgressStore {
 public:
-    explicit ProgressStore(KeyValueStore& store, std::string key_prefix = "imquiz.");
+    explicit ProgressStore(KeyValueStore& store, std::string key_prefix = "imquiz.",
+                           ProgressLimits limits = {});
 
     enum class LoadStatus {
         NoRecord,       // nothing stored: a fresh record
@@ -133,16 +161,24 @@ public:
         std::vector<std::string> messages;  // what happened and what was wrong, for the log
     };
 
+    // The record comes back pruned (in memory; storage follows on the next save).
     LoadResult load(std::string_view bank_id);
 
     enum class SaveStatus { Saved, RefusedNewerVersion, StorageFailed };
 
     // Merges with what is stored now (another tab may have finished attempts meanwhile), so
-    // nothing is lost; `record`'s attempt in progress wins.
+    // nothing is lost; `record`'s attempt in progress wins. Prunes what it writes.
     SaveStatus save(const ProgressRecord& record);
 
     // Bank ids with a stored record.
     std::vector<std::string> bank_ids();
+
+    // Deletes a bank's progress: its record and every backup or unreadable copy of it (the
+    // learner asked for it gone). True when nothing of it is left in storage.
+    bool delete_progress(std::string_view bank_id);
+    // Deletes the progress of every bank under this prefix (settings stay). True when nothing
+    // of it is left in storage.
+    bool delete_all_progress();
 
     std::string key_for(std::string_view bank_id) const;
 
@@ -150,15 +186,21 @@ public:
     // "exportedAtMs":..., "records":[...]}.
     std::string export_all(std::int64_t now_ms);
 
-    // Merges every record of an export into the store (see merge_progress).
+    // Merges every record of an export into the store (see merge_progress): a file over
+    // ProgressLimits::max_import_bytes is refused before it is read; the records of each bank
+    // are merged in memory, pruned, and each bank is saved once.
     ImportSummary import_all(std::string_view json_text);
 
 private:
     // decode_progress, plus: a record under another bank's key is unreadable here.
     ProgressDecodeResult decode_stored(std::string_view bank_id, const std::string& stored);
 
+    // The keys of a bank's progress: the record, then its backups and unreadable copies.
+    std::vector<std::string> keys_of(std::string_view bank_id);
+
     KeyValueStore& store_;
     std::string prefix_;
+    ProgressLimits limits_;
 };
 
 } // namespace imquiz

@@ -216,4 +216,69 @@ std::string normalize_for_matching(std::string_view text) {
     return encode(collapsed);
 }
 
+bool is_invisible_format_character(char32_t c) {
+    return c == 0x00AD || c == 0x061C || (c >= 0x200B && c <= 0x200F) ||
+           (c >= 0x202A && c <= 0x202E) || (c >= 0x2060 && c <= 0x2064) ||
+           (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
+}
+
+namespace {
+
+bool is_control_character(char32_t c) {
+    return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F);
+}
+
+}  // namespace
+
+std::string neutralize_for_display(std::string_view text) {
+    std::string result;
+    result.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t start = i;
+        const char32_t c = decode_utf8(text, i);
+        if (c == '\n' || c == '\t') {
+            result += static_cast<char>(c);
+        } else if (c == '\r' || is_invisible_format_character(c)) {
+            continue;
+        } else if (is_control_character(c)) {
+            append_utf8(result, replacement_character);
+        } else if (c == replacement_character && i - start != 3) {
+            append_utf8(result, replacement_character);   // an ill-formed byte
+        } else {
+            result.append(text.data() + start, i - start);
+        }
+    }
+    return result;
+}
+
+std::string escape_for_terminal(std::string_view text) {
+    static const char hex[] = "0123456789abcdef";
+    std::string result;
+    result.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t start = i;
+        const char32_t c = decode_utf8(text, i);
+        const bool ill_formed = c == replacement_character && i - start != 3;
+        if (c == '\n') {
+            result += "\\n";
+        } else if (c == '\t') {
+            result += "\\t";
+        } else if (c == '\r') {
+            result += "\\r";
+        } else if (ill_formed || c < 0x20 || c == 0x7F) {
+            const unsigned char byte = static_cast<unsigned char>(text[start]);
+            result += "\\x";
+            result += hex[byte >> 4];
+            result += hex[byte & 0xF];
+        } else if (is_control_character(c) || is_invisible_format_character(c)) {
+            result += "\\u";
+            for (int shift = 12; shift >= 0; shift -= 4)
+                result += hex[(c >> shift) & 0xF];
+        } else {
+            result.append(text.data() + start, i - start);
+        }
+    }
+    return result;
+}
+
 } // namespace imquiz

@@ -34,4 +34,30 @@ bool has_only_white_space(std::string_view text);
 
 std::string normalize_for_matching(std::string_view text);
 
+// Characters that change how the text around them is shown without being seen themselves: bidi
+// embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), the direction marks U+200E,
+// U+200F and U+061C, zero-width characters (U+200B-U+200D, U+2060-U+2064, U+FEFF) and the soft
+// hyphen U+00AD.
+bool is_invisible_format_character(char32_t c);
+
+// A bank's text as every rendering must show it (canvas, accessible mirror, tab title, host
+// events), so that none of them shows what another hides:
+// - invisible format characters (above) are removed. U+202E made the mirror and the title show
+//   text reversed while the canvas showed "?"; a zero-width space makes "Paris" and "Paris"
+//   two answers that look the same. Quiz text needs none of them: the canvas font has no script
+//   that needs a joiner, and ImGui neither applies bidi nor hyphenates (it would draw U+00AD as
+//   a hyphen in the middle of a word the mirror shows whole);
+// - control characters (C0 except tab and line feed, DEL, C1) become U+FFFD, a visible mark: a
+//   stray ESC or BEL in a bank is an authoring mistake the learner should see, not a hidden
+//   effect; a carriage return is removed (Windows line ends, "\r\n" -> "\n");
+// - ill-formed UTF-8 becomes U+FFFD; everything else is kept as it is.
+// Idempotent.
+std::string neutralize_for_display(std::string_view text);
+
+// Text for a terminal or a CI log (quizc): control characters as \n, \t, \r, \x1b, \x7f,
+// C1 controls and invisible format characters as \u0085, \u202e..., bytes that are not UTF-8 as
+// \xff. A bank can then not move the cursor, recolour, retitle the window or reorder a line.
+// Backslashes are left as they are (messages quote GIFT escapes such as \}).
+std::string escape_for_terminal(std::string_view text);
+
 } // namespace imquiz

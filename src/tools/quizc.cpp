@@ -9,6 +9,7 @@
 // A catalog (format "imquiz-catalog") is validated together with the banks it lists.
 #include "engine/bank_loader.h"
 #include "engine/diagnostics.h"
+#include "engine/unicode.h"
 #include "quizc_commands.h"
 
 #include <cstdio>
@@ -24,6 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using imquiz::Diagnostic;
+using imquiz::format_diagnostic_with_severity;
 
 constexpr const char* usage =
     "usage: quizc validate [--strict] FILE...\n"
@@ -38,6 +40,10 @@ constexpr const char* usage =
     "stats     prints the questions by type, the languages and how complete each translation is.\n";
 
 }  // namespace
+
+std::string terminal(std::string_view text) {
+    return imquiz::escape_for_terminal(text);
+}
 
 bool read_file(const std::string& path, std::string& contents) {
     // One bulk read: a stream copy goes byte by byte in the wasm build and holds the file twice.
@@ -128,7 +134,7 @@ private:
 
     void report(const std::vector<Diagnostic>& diagnostics) {
         for (const Diagnostic& diagnostic : diagnostics) {
-            std::printf("%s\n", imquiz::format_diagnostic_with_severity(diagnostic).c_str());
+            std::printf("%s\n", terminal(format_diagnostic_with_severity(diagnostic)).c_str());
             if (diagnostic.severity == Diagnostic::Severity::Error)
                 ++errors_;
             else
@@ -149,7 +155,9 @@ int run_validate(const std::vector<std::string>& arguments) {
         if (argument == "--strict")
             strict = true;
         else if (!argument.empty() && argument[0] == '-' && argument != "-")
-            return std::fprintf(stderr, "quizc: unknown option %s\n%s", argument.c_str(), usage), 2;
+            return std::fprintf(stderr, "quizc: unknown option %s\n%s",
+                                terminal(argument).c_str(), usage),
+                   2;
         else
             files.push_back(argument);
     }
@@ -202,15 +210,15 @@ int run_stats(const std::vector<std::string>& arguments) {
     const std::string& file = arguments[0];
     std::string text;
     if (!read_file(file, text))
-        return std::fprintf(stderr, "%s: cannot read the file\n", file.c_str()), 1;
+        return std::fprintf(stderr, "%s: cannot read the file\n", terminal(file).c_str()), 1;
     const imquiz::BankLoadResult loaded = imquiz::load_bank(text, file);
     if (!loaded.bank) {
         for (const Diagnostic& diagnostic : loaded.diagnostics)
-            std::printf("%s\n", imquiz::format_diagnostic_with_severity(diagnostic).c_str());
+            std::printf("%s\n", terminal(format_diagnostic_with_severity(diagnostic)).c_str());
         return 1;
     }
     const imquiz::Bank& bank = *loaded.bank;
-    std::printf("bank %s: %zu question%s\n", bank.id.c_str(), bank.questions.size(),
+    std::printf("bank %s: %zu question%s\n", terminal(bank.id).c_str(), bank.questions.size(),
                 bank.questions.size() == 1 ? "" : "s");
     std::printf("by type:\n");
     const imquiz::QuestionType types[] = {
@@ -225,7 +233,7 @@ int run_stats(const std::vector<std::string>& arguments) {
     }
     std::printf("languages:");
     for (const std::string& language : bank.languages)
-        std::printf(" %s%s", language.c_str(),
+        std::printf(" %s%s", terminal(language).c_str(),
                     language == bank.default_language ? " (default)" : "");
     std::printf("\ntranslation coverage (learner-visible texts; a plain string counts for every "
                 "language):\n");
@@ -233,13 +241,13 @@ int run_stats(const std::vector<std::string>& arguments) {
     for (std::size_t i = 0; i < bank.languages.size(); ++i) {
         const double percent = coverage.total == 0 ? 100.0 : 100.0 * coverage.present[i] /
                                                                   coverage.total;
-        std::printf("  %-8s %5.1f%% (%d/%d)\n", bank.languages[i].c_str(), percent,
+        std::printf("  %-8s %5.1f%% (%d/%d)\n", terminal(bank.languages[i]).c_str(), percent,
                     coverage.present[i], coverage.total);
     }
     const int warnings = imquiz::count_warnings(loaded.diagnostics);
     if (warnings > 0)
         std::printf("%d warning%s: run `quizc validate %s` to see them\n", warnings,
-                    warnings == 1 ? "" : "s", file.c_str());
+                    warnings == 1 ? "" : "s", terminal(file).c_str());
     return 0;
 }
 
@@ -260,6 +268,6 @@ int main(int argc, char** argv) {
         return run_export_command(argc - 1, argv + 1);
     if (command == "--help" || command == "-h" || command == "help")
         return std::printf("%s", usage), 0;
-    std::fprintf(stderr, "quizc: unknown command %s\n%s", command.c_str(), usage);
+    std::fprintf(stderr, "quizc: unknown command %s\n%s", terminal(command).c_str(), usage);
     return 2;
 }

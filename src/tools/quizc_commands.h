@@ -7,6 +7,12 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+
+// Text from a bank, a file name or an argument, made safe to print: control, bidi and zero-width
+// characters escaped (imquiz::escape_for_terminal), so a bank cannot drive the terminal or a CI
+// log. (quizc.cpp)
+std::string terminal(std::string_view text);
 
 // Reads a whole file as bytes; false when it cannot be read. (quizc.cpp)
 bool read_file(const std::string& path, std::string& contents);

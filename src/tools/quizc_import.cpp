@@ -54,11 +54,12 @@ bool write_output(const std::string& path, const std::string& contents) {
 
 void print(const std::vector<imquiz::Diagnostic>& diagnostics) {
     for (const imquiz::Diagnostic& diagnostic : diagnostics)
-        std::fprintf(stderr, "%s\n", imquiz::format_diagnostic_with_severity(diagnostic).c_str());
+        std::fprintf(stderr, "%s\n",
+                     terminal(imquiz::format_diagnostic_with_severity(diagnostic)).c_str());
 }
 
 int usage_error(const char* usage, const std::string& problem) {
-    std::fprintf(stderr, "quizc: %s\n%s", problem.c_str(), usage);
+    std::fprintf(stderr, "quizc: %s\n%s", terminal(problem).c_str(), usage);
     return 2;
 }
 
@@ -139,12 +140,14 @@ int run_import_command(int argc, char** argv) {
 
     std::string text;
     if (!read_file(arguments.file, text)) {
-        std::fprintf(stderr, "%s: error: cannot read the file\n", arguments.file.c_str());
+        std::fprintf(stderr, "%s: error: cannot read the file\n",
+                     terminal(arguments.file).c_str());
         return 1;
     }
     std::string key_text;
     if (key_file != nullptr && !read_file(*key_file, key_text)) {
-        std::fprintf(stderr, "%s: error: cannot read the key file\n", key_file->c_str());
+        std::fprintf(stderr, "%s: error: cannot read the key file\n",
+                     terminal(*key_file).c_str());
         return 1;
     }
 
@@ -170,12 +173,13 @@ int run_import_command(int argc, char** argv) {
     const std::string* output = arguments.find("-o");
     const std::string output_name = output == nullptr ? "-" : *output;
     if (!write_output(output_name, imquiz::bank_to_json(*result.bank))) {
-        std::fprintf(stderr, "%s: error: cannot write the file\n", output_name.c_str());
+        std::fprintf(stderr, "%s: error: cannot write the file\n", terminal(output_name).c_str());
         return 1;
     }
-    std::fprintf(stderr, "quizc: bank %s: %s written to %s, %s\n", result.bank->id.c_str(),
+    std::fprintf(stderr, "quizc: bank %s: %s written to %s, %s\n",
+                 terminal(result.bank->id).c_str(),
                  plural(static_cast<int>(result.bank->questions.size()), "question").c_str(),
-                 output_name == "-" ? "standard output" : output_name.c_str(),
+                 output_name == "-" ? "standard output" : terminal(output_name).c_str(),
                  plural(warnings, "warning").c_str());
     return 0;
 }
@@ -194,7 +198,8 @@ int run_export_command(int argc, char** argv) {
 
     std::string text;
     if (!read_file(arguments.file, text)) {
-        std::fprintf(stderr, "%s: error: cannot read the file\n", arguments.file.c_str());
+        std::fprintf(stderr, "%s: error: cannot read the file\n",
+                     terminal(arguments.file).c_str());
         return 1;
     }
     const imquiz::BankLoadResult loaded = imquiz::load_bank(text, arguments.file);
@@ -214,7 +219,8 @@ int run_export_command(int argc, char** argv) {
                 declared += (declared.empty() ? "" : ", ") + code;
             std::fprintf(stderr, "%s: error: language \"%s\" is not one of the bank's languages "
                                  "(%s)\n",
-                         arguments.file.c_str(), requested->c_str(), declared.c_str());
+                         terminal(arguments.file).c_str(), terminal(*requested).c_str(),
+                         terminal(declared).c_str());
             return 1;
         }
         language = *requested;
@@ -228,12 +234,14 @@ int run_export_command(int argc, char** argv) {
     const std::string* output = arguments.find("-o");
     const std::string output_name = output == nullptr ? "-" : *output;
     if (!write_output(output_name, gift)) {
-        std::fprintf(stderr, "%s: error: cannot write the file\n", output_name.c_str());
+        std::fprintf(stderr, "%s: error: cannot write the file\n", terminal(output_name).c_str());
         return 1;
     }
-    std::fprintf(stderr, "quizc: bank %s: %s exported in \"%s\" to %s, %s\n", bank.id.c_str(),
+    std::fprintf(stderr, "quizc: bank %s: %s exported in \"%s\" to %s, %s\n",
+                 terminal(bank.id).c_str(),
                  plural(static_cast<int>(bank.questions.size()), "question").c_str(),
-                 language.c_str(), output_name == "-" ? "standard output" : output_name.c_str(),
+                 terminal(language).c_str(),
+                 output_name == "-" ? "standard output" : terminal(output_name).c_str(),
                  plural(static_cast<int>(losses.size()), "warning").c_str());
     return 0;
 }

@@ -6,6 +6,7 @@
 
 #include "engine/bank_loader.h"
 #include "engine/json/reader.h"
+#include "engine/unicode.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -80,7 +81,7 @@ Strings validate_like_quizc(const std::string& file, const std::string& text,
     Strings lines;
     const auto report = [&](const std::vector<Diagnostic>& diagnostics) {
         for (const Diagnostic& diagnostic : diagnostics)
-            lines.push_back(format_diagnostic_with_severity(diagnostic));
+            lines.push_back(escape_for_terminal(format_diagnostic_with_severity(diagnostic)));
     };
     if (detect_document_kind(text) != DocumentKind::Catalog) {
         report(load_bank(text, file).diagnostics);

@@ -65,3 +65,49 @@ TEST_CASE("normalize_for_matching", "[unicode]") {
         CHECK(normalize_for_matching("A\xFF") == "a\xEF\xBF\xBD");
     }
 }
+
+TEST_CASE("Display: bidi controls and invisible characters neutralized (issue 24, audit F12)",
+          "[unicode][display]") {
+    using imquiz::neutralize_for_display;
+    SECTION("regression: U+202E reversed the mirror and the title; now it is gone") {
+        CHECK(neutralize_for_display("\xE2\x80\xAE" "txet desrever") == "txet desrever");
+    }
+    SECTION("every bidi embedding, override, isolate and mark is removed") {
+        for (const char* control : {"\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066",
+                                    "\u2067", "\u2068", "\u2069", "\u200E", "\u200F", "\u061C"})
+            CHECK(neutralize_for_display(std::string("a") + control + "b") == "ab");
+    }
+    SECTION("zero-width characters and the soft hyphen are removed") {
+        for (const char* invisible : {"\u200B", "\u200C", "\u200D", "\u2060", "\u2061", "\u2062",
+                                      "\u2063", "\u2064", "\uFEFF", "\u00AD"})
+            CHECK(neutralize_for_display(std::string("Par") + invisible + "is") == "Paris");
+        // A choice of zero-width characters only is empty on every rendering, not on some.
+        CHECK(neutralize_for_display("\u200B\u200C\u200D\u2060").empty());
+    }
+    SECTION("control characters become a visible U+FFFD; tab and line feed stay") {
+        CHECK(neutralize_for_display("red \x1b[31m!") == "red \xEF\xBF\xBD[31m!");
+        CHECK(neutralize_for_display("bell\x07 del\x7F c1\xC2\x85") ==
+              "bell\xEF\xBF\xBD del\xEF\xBF\xBD c1\xEF\xBF\xBD");
+        CHECK(neutralize_for_display("line 1\r\nline 2\tend") == "line 1\nline 2\tend");
+    }
+    SECTION("ill-formed UTF-8 becomes U+FFFD; the rest is kept as it is") {
+        CHECK(neutralize_for_display("a\xFF" "b") == "a\xEF\xBF\xBD" "b");
+        const std::string text = "Ёж, naïve, 中文, \xF0\x9F\x98\x80, \xEF\xBF\xBD, א ב";
+        CHECK(neutralize_for_display(text) == text);
+    }
+    SECTION("idempotent") {
+        const std::string once = neutralize_for_display("\u202Ea\x1b\u200Bb\xFF\r");
+        CHECK(neutralize_for_display(once) == once);
+    }
+}
+
+TEST_CASE("Terminal: control, bidi and zero-width characters escaped (issue 24, audit F8)",
+          "[unicode][terminal]") {
+    using imquiz::escape_for_terminal;
+    CHECK(escape_for_terminal("\x1b]0;PWNED\x07\x1b[2K") == "\\x1b]0;PWNED\\x07\\x1b[2K");
+    CHECK(escape_for_terminal("a\u202Eb\u200Bc\uFEFF") == "a\\u202eb\\u200bc\\ufeff");
+    CHECK(escape_for_terminal("c1 \xC2\x9B" "31m") == "c1 \\u009b31m");
+    CHECK(escape_for_terminal("tab\tline\nreturn\r del\x7F") == "tab\\tline\\nreturn\\r del\\x7f");
+    CHECK(escape_for_terminal("bad \xFF\xC0") == "bad \\xff\\xc0");
+    CHECK(escape_for_terminal("Ёж \\} 100%") == "Ёж \\} 100%");   // text and backslashes as they are
+}

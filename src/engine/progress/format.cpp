@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -90,6 +91,9 @@ Json encode_record(const ProgressRecord& record) {
     json["bankId"] = record.bank_id;
     if (record.best_percent)
         json["bestPercent"] = *record.best_percent;
+    // Only when some were pruned: a record that never was is written exactly as before.
+    if (record.earlier_attempts > 0)
+        json["earlierAttempts"] = record.earlier_attempts;
     if (record.attempt_in_progress)
         json["inProgress"] = encode_session(*record.attempt_in_progress);
     Json finished = Json::array();
@@ -145,8 +149,8 @@ public:
     };
 
     std::optional<ProgressRecord> record(const JsonValue& root) {
-        read_.check_fields(root, "", {"version", "bankId", "bestPercent", "inProgress",
-                                      "finished", "questionStats"});
+        read_.check_fields(root, "", {"version", "bankId", "bestPercent", "earlierAttempts",
+                                      "inProgress", "finished", "questionStats"});
         ProgressRecord record;
         const JsonValue* bank_id = read_.required(root, "", "bankId");
         auto id = bank_id == nullptr ? std::nullopt : read_.slug(*bank_id, "bankId", "sample");
@@ -155,6 +159,16 @@ public:
         record.bank_id = *id;
         if (const JsonValue* best = find_field(root, "bestPercent"))
             record.best_percent = percent(*best, "bestPercent");
+        if (const JsonValue* earlier = find_field(root, "earlierAttempts")) {
+            auto count = read_.whole_number(*earlier, "earlierAttempts");
+            if (count && (*count < 0 || *count > std::numeric_limits<int>::max()))
+                report_.error("earlierAttempts",
+                              "must be between 0 and " +
+                                  std::to_string(std::numeric_limits<int>::max()) + ", got " +
+                                  std::to_string(*count));
+            else if (count)
+                record.earlier_attempts = static_cast<int>(*count);
+        }
         if (const JsonValue* in_progress = find_field(root, "inProgress")) {
             Scope scope(report_);
             auto session_value = session(*in_progress, "inProgress", record.bank_id);

@@ -4,6 +4,10 @@
 #include "engine/progress/format.h"
 
 #include <algorithm>
+#include <iterator>
+#include <limits>
+#include <set>
+#include <string_view>
 
 namespace imquiz {
 namespace {
@@ -61,6 +65,23 @@ void record_finished_attempt(ProgressRecord& record, const Session& session, con
     insert_in_order(record.finished_attempts, std::move(attempt));
 }
 
+int attempt_count(const ProgressRecord& record) {
+    return record.earlier_attempts + static_cast<int>(record.finished_attempts.size());
+}
+
+int prune_finished_attempts(ProgressRecord& record, std::size_t keep) {
+    std::vector<FinishedAttempt>& attempts = record.finished_attempts;
+    if (attempts.size() <= keep)
+        return 0;
+    const std::size_t pruned = attempts.size() - keep;
+    attempts.erase(attempts.begin(), attempts.begin() + static_cast<std::ptrdiff_t>(pruned));
+    const long long count = static_cast<long long>(record.earlier_attempts) +
+                            static_cast<long long>(pruned);
+    record.earlier_attempts =
+        static_cast<int>(std::min<long long>(count, std::numeric_limits<int>::max()));
+    return static_cast<int>(pruned);
+}
+
 std::vector<std::string> reconcile_with_bank(ProgressRecord& record, const Bank& bank) {
     std::vector<std::string> notes;
     if (record.attempt_in_progress && !session_matches_bank(*record.attempt_in_progress, bank)) {
@@ -73,31 +94,85 @@ std::vector<std::string> reconcile_with_bank(ProgressRecord& record, const Bank&
 }
 
 MergeSummary merge_progress(ProgressRecord& into, const ProgressRecord& other) {
+    return merge_all_progress(into, {&other});
+}
+
+MergeSummary merge_all_progress(ProgressRecord& into,
+                                const std::vector<const ProgressRecord*>& others) {
     MergeSummary summary;
-    if (into.bank_id.empty())
-        into.bank_id = other.bank_id;
-    if (into.bank_id != other.bank_id)
-        return summary;   // different banks: nothing in common to merge
-    for (const FinishedAttempt& attempt : other.finished_attempts) {
-        if (has_attempt(into, attempt.attempt_id)) {
-            ++summary.attempts_already_present;
-            continue;
+    std::vector<FinishedAttempt>& kept = into.finished_attempts;
+    // One set of ids and one merge of sorted lists for all of `others`: an import can bring
+    // 20,000 records of one bank, and rebuilding either per record would be quadratic.
+    std::set<std::string> ids;
+    for (const FinishedAttempt& attempt : kept)
+        ids.insert(attempt.attempt_id);
+    std::vector<FinishedAttempt> added;
+    for (const ProgressRecord* other_record : others) {
+        const ProgressRecord& other = *other_record;
+        if (into.bank_id.empty())
+            into.bank_id = other.bank_id;
+        if (into.bank_id != other.bank_id)
+            continue;   // different banks: nothing in common to merge
+        // The side that pruned more counts everything older than the oldest attempt it keeps
+        // (the histories of two tabs, or of a file exported from here, share their beginning):
+        // attempts of the other side that old are in that count already.
+        if (other.earlier_attempts > into.earlier_attempts && !other.finished_attempts.empty()) {
+            const FinishedAttempt& others_oldest = other.finished_attempts.front();
+            const auto older = [&](const FinishedAttempt& attempt) {
+                if (!finished_earlier(attempt, others_oldest))
+                    return false;
+                ids.erase(attempt.attempt_id);
+                return true;
+            };
+            kept.erase(std::remove_if(kept.begin(), kept.end(), older), kept.end());
+            added.erase(std::remove_if(added.begin(), added.end(), older), added.end());
         }
-        add_contribution(into.question_stats, attempt);
-        insert_in_order(into.finished_attempts, attempt);
-        ++summary.attempts_added;
+        const bool into_pruned_more = into.earlier_attempts > 0 &&
+                                      into.earlier_attempts >= other.earlier_attempts &&
+                                      !kept.empty();
+        const FinishedAttempt* oldest_kept = into_pruned_more ? &kept.front() : nullptr;
+        // A record with nothing counted yet takes the other's statistics as they are: they count
+        // attempts the other side pruned too, which adding up its kept attempts would miss.
+        const bool nothing_counted = kept.empty() && added.empty() &&
+                                     into.earlier_attempts == 0 && into.question_stats.empty();
+        if (nothing_counted)
+            into.question_stats = other.question_stats;
+        for (const FinishedAttempt& attempt : other.finished_attempts) {
+            if (ids.count(attempt.attempt_id) != 0) {
+                ++summary.attempts_already_present;
+                continue;
+            }
+            if (oldest_kept != nullptr && finished_earlier(attempt, *oldest_kept)) {
+                ++summary.attempts_too_old;
+                continue;
+            }
+            if (!nothing_counted)
+                add_contribution(into.question_stats, attempt);
+            ids.insert(attempt.attempt_id);
+            added.push_back(attempt);
+            ++summary.attempts_added;
+        }
+        into.earlier_attempts = std::max(into.earlier_attempts, other.earlier_attempts);
+        for (const auto& [question_id, stats] : other.question_stats) {
+            QuestionStats& entry = into.question_stats[question_id];
+            entry.last_seen_ms = std::max(entry.last_seen_ms, stats.last_seen_ms);
+        }
+        raise_best(into, other.best_percent);
+        if (into.attempt_in_progress && ids.count(into.attempt_in_progress->attempt_id) != 0)
+            into.attempt_in_progress.reset();
+        if (!into.attempt_in_progress && other.attempt_in_progress &&
+            ids.count(other.attempt_in_progress->attempt_id) == 0) {
+            into.attempt_in_progress = other.attempt_in_progress;
+            summary.attempt_in_progress_taken = true;
+        }
     }
-    for (const auto& [question_id, stats] : other.question_stats) {
-        QuestionStats& entry = into.question_stats[question_id];
-        entry.last_seen_ms = std::max(entry.last_seen_ms, stats.last_seen_ms);
-    }
-    raise_best(into, other.best_percent);
-    if (into.attempt_in_progress && has_attempt(into, into.attempt_in_progress->attempt_id))
-        into.attempt_in_progress.reset();
-    if (!into.attempt_in_progress && other.attempt_in_progress &&
-        !has_attempt(into, other.attempt_in_progress->attempt_id)) {
-        into.attempt_in_progress = other.attempt_in_progress;
-        summary.attempt_in_progress_taken = true;
+    if (!added.empty()) {
+        // Each list is in order already (the decoder sorts); only a hand-built one may not be.
+        std::sort(added.begin(), added.end(), finished_earlier);
+        const auto middle = static_cast<std::ptrdiff_t>(kept.size());
+        kept.insert(kept.end(), std::make_move_iterator(added.begin()),
+                    std::make_move_iterator(added.end()));
+        std::inplace_merge(kept.begin(), kept.begin() + middle, kept.end(), finished_earlier);
     }
     return summary;
 }

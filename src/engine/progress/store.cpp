@@ -4,8 +4,10 @@
 
 #include "engine/json/fields.h"
 #include "engine/progress/format.h"
+#include "engine/utf8.h"
 
 #include <algorithm>
+#include <map>
 
 namespace imquiz {
 namespace {
@@ -44,10 +46,51 @@ std::optional<std::string> keep_before_replacing(KeyValueStore& store, const std
     return copy_key;
 }
 
+// The problems of one import, bounded in number and length: a hostile file can hold 50,000
+// broken records, or one 64 KiB id, and the app shows this list.
+class ProblemList {
+public:
+    ProblemList(std::vector<std::string>& out, const ProgressLimits& limits)
+        : out_(out), limits_(limits) {}
+
+    void add(std::string problem) {
+        if (out_.size() >= limits_.max_listed_problems) {
+            ++more_;
+            return;
+        }
+        out_.push_back(shortened(std::move(problem)));
+    }
+    void add_all(std::vector<std::string> problems) {
+        for (std::string& problem : problems)
+            add(std::move(problem));
+    }
+    // The line that says how many were left out, if any.
+    void finish() {
+        if (more_ > 0)
+            out_.push_back("\u2026 and " + std::to_string(more_) + " more problem" +
+                           (more_ == 1 ? "" : "s"));
+    }
+
+private:
+    std::string shortened(std::string problem) const {
+        if (problem.size() <= limits_.max_problem_bytes)
+            return problem;
+        std::size_t cut = limits_.max_problem_bytes;
+        while (cut > 0 && is_utf8_continuation_byte(static_cast<unsigned char>(problem[cut])))
+            --cut;   // never half a character
+        problem.resize(cut);
+        return problem + "\u2026";
+    }
+
+    std::vector<std::string>& out_;
+    const ProgressLimits& limits_;
+    std::size_t more_ = 0;
+};
+
 } // namespace
 
-ProgressStore::ProgressStore(KeyValueStore& store, std::string key_prefix)
-    : store_(store), prefix_(std::move(key_prefix)) {}
+ProgressStore::ProgressStore(KeyValueStore& store, std::string key_prefix, ProgressLimits limits)
+    : store_(store), prefix_(std::move(key_prefix)), limits_(limits) {}
 
 std::string ProgressStore::key_for(std::string_view bank_id) const {
     return prefix_ + "progress." + std::string(bank_id);
@@ -89,6 +132,7 @@ ProgressStore::LoadResult ProgressStore::load(std::string_view bank_id) {
     if (decoded.record && decoded.problems.empty() && !decoded.migrated) {
         result.status = LoadStatus::Loaded;
         result.record = std::move(*decoded.record);
+        prune_finished_attempts(result.record, limits_.kept_finished_attempts);
         return result;
     }
 
@@ -105,6 +149,7 @@ ProgressStore::LoadResult ProgressStore::load(std::string_view bank_id) {
         return result;
     }
     result.record = std::move(*decoded.record);
+    prune_finished_attempts(result.record, limits_.kept_finished_attempts);
     result.status = decoded.migrated ? LoadStatus::Migrated : LoadStatus::Salvaged;
     const std::string what =
         decoded.migrated ? "was migrated from version " + std::to_string(decoded.version) +
@@ -135,6 +180,7 @@ ProgressStore::SaveStatus ProgressStore::save(const ProgressRecord& record) {
         if (decoded.record)
             merge_progress(merged, *decoded.record);
     }
+    prune_finished_attempts(merged, limits_.kept_finished_attempts);
     return store_.set(key, encode_progress(merged)) ? SaveStatus::Saved
                                                     : SaveStatus::StorageFailed;
 }
@@ -151,6 +197,36 @@ std::vector<std::string> ProgressStore::bank_ids() {
     }
     std::sort(ids.begin(), ids.end());
     return ids;
+}
+
+std::vector<std::string> ProgressStore::keys_of(std::string_view bank_id) {
+    const std::string key = key_for(bank_id);
+    std::vector<std::string> keys;
+    for (std::string& stored : store_.keys()) {
+        // The record itself, and `<key>.backup-v1`, `<key>.unreadable-2`...: a '.' follows the
+        // id, which no other bank's id can have there (ids are slugs).
+        const bool copy = stored.size() > key.size() && stored[key.size()] == '.' &&
+                          stored.compare(0, key.size(), key) == 0;
+        if (stored == key || copy)
+            keys.push_back(std::move(stored));
+    }
+    return keys;
+}
+
+bool ProgressStore::delete_progress(std::string_view bank_id) {
+    bool all_gone = true;
+    for (const std::string& key : keys_of(bank_id))
+        all_gone = store_.remove(key) && all_gone;
+    return all_gone;
+}
+
+bool ProgressStore::delete_all_progress() {
+    const std::string records_prefix = prefix_ + "progress.";
+    bool all_gone = true;
+    for (const std::string& key : store_.keys())
+        if (key.compare(0, records_prefix.size(), records_prefix) == 0)
+            all_gone = store_.remove(key) && all_gone;
+    return all_gone;
 }
 
 std::string ProgressStore::export_all(std::int64_t now_ms) {
@@ -176,13 +252,22 @@ std::string ProgressStore::export_all(std::int64_t now_ms) {
 
 ImportSummary ProgressStore::import_all(std::string_view json_text) {
     ImportSummary summary;
+    ProblemList problems(summary.problems, limits_);
+    if (json_text.size() > limits_.max_import_bytes) {
+        problems.add("the file is too large: " + std::to_string(json_text.size()) +
+                     " bytes (the limit is " + std::to_string(limits_.max_import_bytes) +
+                     " bytes, " + std::to_string(limits_.max_import_bytes / (1024 * 1024)) +
+                     " MiB)");
+        return summary;
+    }
     std::vector<Diagnostic> diagnostics;
     const LoadLimits limits;
     DiagnosticCollector report("", limits.max_diagnostics, diagnostics);
     FieldReader read(report);
     const auto header_problems = [&]() {
         for (const Diagnostic& diagnostic : diagnostics)
-            summary.problems.push_back(problem_text(diagnostic));
+            problems.add(problem_text(diagnostic));
+        problems.finish();
         return summary;
     };
 
@@ -212,35 +297,69 @@ ImportSummary ProgressStore::import_all(std::string_view json_text) {
     }
     const JsonValue* records = read.required(root, "", "records");
     const auto* items = records == nullptr ? nullptr : read.array(*records, "records");
-    header_problems();
-    if (items == nullptr || has_errors(diagnostics))
+    for (const Diagnostic& diagnostic : diagnostics)
+        problems.add(problem_text(diagnostic));
+    if (items == nullptr || has_errors(diagnostics)) {
+        problems.finish();
         return summary;
+    }
     summary.ok = true;
 
+    // Every record of a bank merged in memory first (a file may hold thousands; the size limit
+    // bounds them), then each bank loaded, merged, pruned and saved once.
+    struct Incoming {
+        std::string path;   // of the bank's first record, for problems
+        std::vector<ProgressRecord> records;
+    };
+    std::vector<std::string> order;
+    std::map<std::string, Incoming> incoming;
     for (std::size_t i = 0; i < items->size(); ++i) {
         const std::string path = path_index("records", i);
         ProgressDecodeResult decoded = decode_progress_json((*items)[i], path);
-        summary.problems.insert(summary.problems.end(), decoded.problems.begin(),
-                                decoded.problems.end());
+        problems.add_all(std::move(decoded.problems));
         if (!decoded.record)
             continue;
-        LoadResult local = load(decoded.record->bank_id);
+        auto [entry, first] = incoming.try_emplace(decoded.record->bank_id);
+        if (first) {
+            order.push_back(decoded.record->bank_id);
+            entry->second.path = path;
+        }
+        entry->second.records.push_back(std::move(*decoded.record));
+    }
+
+    for (const std::string& bank_id : order) {
+        Incoming& bank = incoming[bank_id];
+        ProgressRecord from_file;
+        from_file.bank_id = bank_id;
+        std::vector<const ProgressRecord*> records;
+        for (const ProgressRecord& record : bank.records)
+            records.push_back(&record);
+        merge_all_progress(from_file, records);
+        LoadResult local = load(bank_id);
         if (local.status == LoadStatus::NewerVersion) {
-            summary.problems.push_back(path + ": progress for " +
-                                       in_quotes(decoded.record->bank_id) +
-                                       " here was saved by a newer ImQuiz; not imported");
+            problems.add(bank.path + ": progress for " + in_quotes(bank_id) +
+                         " here was saved by a newer ImQuiz; not imported");
             continue;
         }
         ImportSummary::BankImport bank_import;
-        bank_import.bank_id = decoded.record->bank_id;
-        bank_import.merge = merge_progress(local.record, *decoded.record);
+        bank_import.bank_id = bank_id;
+        const int counted_before = attempt_count(local.record);
+        bank_import.merge = merge_progress(local.record, from_file);
+        // Pruned only now, after the merge: the statistics count every attempt of the file.
+        bank_import.attempts_pruned =
+            prune_finished_attempts(local.record, limits_.kept_finished_attempts);
+        // Attempts the file brings that were pruned on the way are counted as added too.
+        bank_import.merge.attempts_added =
+            std::max(bank_import.merge.attempts_added,
+                     attempt_count(local.record) - counted_before);
         if (save(local.record) != SaveStatus::Saved) {
-            summary.problems.push_back(path + ": progress for " + in_quotes(bank_import.bank_id) +
-                                       " could not be saved (storage refused)");
+            problems.add(bank.path + ": progress for " + in_quotes(bank_id) +
+                         " could not be saved (storage refused)");
             continue;
         }
         summary.banks.push_back(std::move(bank_import));
     }
+    problems.finish();
     return summary;
 }
 
