@@ -455,7 +455,11 @@
       input.addEventListener('change', function () {
         var file = input.files && input.files[0];
         if (!file) return;
-        file.text().then(function (text) { host.pickedFiles.push(text); host.wake(); });
+        // The engine refuses a progress file over 4 MiB (ProgressLimits in src/engine/limits.h) in
+        // words of its own; reading past that only to be refused would hold a 16 MiB file in
+        // memory twice. One byte over the limit is enough for the engine to say so.
+        var limit = 4 * 1024 * 1024 + 1;
+        (file.size > limit ? file.slice(0, limit) : file).text().then(function (text) { host.pickedFiles.push(text); host.wake(); });
       });
       input.click();
     },

@@ -99,7 +99,7 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
         }
         card.meta = format_int(c.str(Str::QuestionsCount), static_cast<int>(slot.question_count)) + "  ·  " + codes;
         const auto& progress = slot.progress;
-        card.attempts = progress.finished_attempts.size();
+        card.attempts = attempt_count(progress);  // all of them: only the last 50 are kept in full
         card.best_percent = progress.best_percent;
         card.in_progress = progress.attempt_in_progress.has_value();
         if (progress.best_percent) {
