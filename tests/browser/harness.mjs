@@ -1,6 +1,13 @@
-// Browser test harness: serves the built site on a free loopback port, drives Debian's Chromium
-// through playwright-core, waits for the app's own signals (never a fixed sleep), fails on console
-// errors, and saves screenshots under the build folder.
+// Browser test harness: serves the built site on a free loopback port, drives one browser engine,
+// waits for the app's own signals (never a fixed sleep), fails on console errors, and saves
+// screenshots under the build folder.
+//
+// IMQUIZ_ENGINE picks the engine (default chromium):
+//   chromium  Debian's Chromium through playwright-core (Playwright's own Page)
+//   firefox   Debian's Firefox ESR through puppeteer-core over WebDriver BiDi, under Xvfb
+//   webkit    WebKitGTK (WebKitWebDriver + MiniBrowser) through webdriverio, under Xvfb
+// The last two get a Page with the part of Playwright's API the tests use (engines/page.mjs).
+// Where an engine cannot do a step, the test names it with `skipStep` and does the nearest thing.
 //
 //   import { startSite, openApp, ... } from './harness.mjs';
 //   const site = await startSite();                 // { url, close, faults }
@@ -12,12 +19,27 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
-const require = createRequire(import.meta.url);
-const { chromium } = require('playwright-core');
+import { launchFirefox } from './engines/firefox.mjs';
+import { launchWebKit, preloadScript, withPreload, PRELOAD_PATH } from './engines/webkit.mjs';
+import { stopDisplay } from './engines/display.mjs';
+export { Unsupported } from './engines/page.mjs';
 
+const require = createRequire(import.meta.url);
+
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+export const ENGINE = process.env.IMQUIZ_ENGINE || 'chromium';
+if (!ENGINES.includes(ENGINE)) throw new Error(`IMQUIZ_ENGINE=${ENGINE}: expected one of ${ENGINES.join(', ')}`);
 export const SITE_DIR = process.env.IMQUIZ_SITE_DIR || path.resolve('build/web/site');
-export const ARTIFACTS = process.env.IMQUIZ_ARTIFACTS || path.resolve('build/native/browser-artifacts');
+// Chromium's screenshots where they always were; the other engines' in a folder each beside them.
+const ARTIFACTS_ROOT = process.env.IMQUIZ_ARTIFACTS || path.resolve('build/native/browser-artifacts');
+export const ARTIFACTS = ENGINE === 'chromium' ? ARTIFACTS_ROOT : path.join(ARTIFACTS_ROOT, ENGINE);
 fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+// A step this engine cannot do: a visible skip with the reason, as a subtest of `t` (node's test
+// runner counts and prints it), and the test goes on with what the engine allows.
+export async function skipStep(t, step, reason) {
+  await t.test(`${step} [${ENGINE}]`, { skip: reason }, () => {});
+}
 
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -26,20 +48,56 @@ const CHROMIUM_ARGS = [
 ];
 
 // Serves SITE_DIR. `site.faults` maps a URL path to a handler (req, res) => true to inject failures.
+// `site.requests` counts the requests per URL path (what a browser downloaded, and how often).
 export async function startSite({ port = 0, host = '127.0.0.1', frameAncestors = '*', dir = SITE_DIR } = {}) {
   const faults = new Map();
+  const requests = new Map();
+  const headers = securityHeaders({ frameAncestors });
   const server = await serve(dir, {
-    port, host, headers: securityHeaders({ frameAncestors }),
+    port, host, headers,
     intercept: (req, res, urlPath) => {
+      requests.set(urlPath, (requests.get(urlPath) || 0) + 1);
       const handler = faults.get(urlPath);
-      return handler ? handler(req, res) !== false : false;
+      if (handler && handler(req, res) !== false) return true;
+      return ENGINE === 'webkit' ? servePreload(req, res, urlPath, dir, headers) : false;
     },
   });
-  return { ...server, faults };
+  return { ...server, faults, requests, requestCount: (urlPath) => requests.get(urlPath) || 0 };
+}
+
+// WebKit only (classic WebDriver has no init scripts or console events): HTML pages get the
+// harness's first script, and that script itself (engines/webkit.mjs).
+function servePreload(req, res, urlPath, dir, headers) {
+  if (urlPath.endsWith('/' + PRELOAD_PATH)) {
+    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+    res.end(preloadScript());
+    return true;
+  }
+  const file = path.join(path.resolve(dir), urlPath.endsWith('/') ? urlPath + 'index.html' : urlPath);
+  if (!file.endsWith('.html') || !fs.existsSync(file)) return false;
+  const html = withPreload(fs.readFileSync(file, 'utf8'), req);
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...headers });
+  res.end(req.method === 'HEAD' ? undefined : html);
+  return true;
 }
 
 export async function launchBrowser() {
+  if (ENGINE === 'firefox') return withDisplayStop(await launchFirefox());
+  if (ENGINE === 'webkit') return withDisplayStop(await launchWebKit());
+  const { chromium } = require('playwright-core');
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+// Xvfb goes with the last browser of the process.
+let openBrowsers = 0;
+function withDisplayStop(browser) {
+  openBrowsers += 1;
+  const close = browser.close;
+  browser.close = async () => {
+    await close();
+    if (--openBrowsers === 0) await stopDisplay();
+  };
+  return browser;
 }
 
 // Opens `url` in a fresh context and waits until the app drew its first frame.
