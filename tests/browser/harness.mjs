@@ -155,8 +155,15 @@ export async function waitForState(page, predicate, arg = null, timeout = 15000)
   }
 }
 
-// An item's rectangle once the layout has settled (the same in two successive frames' states), or
-// null when it is not on screen.
+// Resolves after the page drew two more animation frames: the app's frames (a scroll it asked for
+// lands one frame after the state that asked for it) had their turn.
+export async function nextFrames(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+// An item's rectangle once the layout has settled (the same in two states with frames drawn in
+// between; WebKit under Xvfb draws fewer frames than Chromium, so elapsed time alone says
+// nothing), or null when it is not on screen.
 async function settledItem(page, id) {
   let previous = null;
   for (let i = 0; i < 50; i++) {
@@ -166,6 +173,7 @@ async function settledItem(page, id) {
     if (previous === key) return item || null;
     previous = key;
     await new Promise((resolve) => setTimeout(resolve, 40));
+    await nextFrames(page);
   }
   return null;
 }
