@@ -134,6 +134,22 @@ export async function waitForSignal(page, name, timeout = 60000) {
                              { timeout, polling: 50 });
 }
 
+// Waits until `fn(arg)`, evaluated in the page, is truthy; an async `fn` is awaited. Not Playwright's
+// page.waitForFunction: that takes the Promise an async function returns as a truthy value and
+// resolves at once (so a wait on Cache Storage never waited).
+export async function waitInPage(page, fn, arg = null, { timeout = 10000, polling = 100 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await page.evaluate(fn, arg);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting in the page for ${fn.toString().slice(0, 200)}`);
+    await new Promise((resolve) => setTimeout(resolve, polling));
+  }
+}
+
+// URLs the harness itself adds to a page (WebKit's first script), not part of the site.
+export const isHarnessUrl = (url) => url.includes('/__imquiz-test/');
+
 // The app's published state (see app::describe): screen, banks, question, results, items.
 export async function appState(page) {
   return page.evaluate(() => window.ImQuizHost.state);

@@ -131,7 +131,7 @@ function backendFor(session, handle, page, engine) {
         // The session (the context) outlives its last page, as in Playwright: a blank window
         // keeps it, and no page of the site stays open.
         if ((await client.getWindowHandles()).length === 1) {
-          const { handle: blank } = await client.createWindow('tab');
+          const { handle: blank } = await client.createWindow('window');
           await client.closeWindow();
           await client.switchToWindow(blank);
           session.current = blank;
@@ -213,7 +213,7 @@ export async function launchWebKit() {
         async newPage() {
           let handle = session.current;
           if (session.firstWindowUsed) {
-            ({ handle } = await session.exclusive(() => session.client.createWindow('tab')));
+            ({ handle } = await session.exclusive(() => session.client.createWindow('window')));
           }
           session.firstWindowUsed = true;
           const page = new Page(null, ENGINE);
