@@ -323,7 +323,7 @@ test('update policy: a new build waits until no page is open, then takes over; b
     const third = await openApp(url, { context });
     await waitForState(third.page, ready);
     assert.equal(await marker(third.page), 'B', 'no page was open: the new build took over');
-    await third.page.waitForFunction((name) => caches.keys().then((names) =>
+    await waitInPage(third.page, (name) => caches.keys().then((names) =>
       names.filter((n) => n.startsWith('imquiz-shell:')).join() === name), `imquiz-shell:/quiz/:${buildB}`);
     await playOneQuestion(third.page);
     third.expectNoErrors();
