@@ -1,6 +1,8 @@
 // The app starts in a real browser, draws its catalog from quizzes/index.json, and draws Cyrillic.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { securityHeaders } from '../../scripts/serve.mjs';
 import { startSite, openApp, waitForState, screenshot, assertCanvasNotBlank, launchBrowser, ENGINE, skipStep } from './harness.mjs';
 
 const site = await startSite();
@@ -73,4 +75,33 @@ test('quiz= : the first frame drawn shows the question', async () => {
   await assertCanvasNotBlank(app.page);
   app.expectNoErrors();
   await app.close();
+});
+
+// Each file of a first visit arrives once. A <link rel=preload> the engine does not hand to the
+// page's fetch() (WebKit), or one fetched again because the page's cache mode differs (Firefox),
+// downloaded the wasm, the catalog or the font twice. Counted at the server; no service worker,
+// whose install fetches the build again on purpose.
+test('a first visit downloads each file once', async () => {
+  const own = await startSite();
+  try {
+    const app = await openApp(`${own.url}?lang=en&sw=0`, { browser });
+    await waitForState(app.page, (s) => s.screen === 'catalog' && s.banks.every((b) => b.state === 'ready'));
+    await app.page.waitForFunction(() => !document.getElementById('app').hasAttribute('aria-busy'));
+    for (const file of ['/', '/boot.js', '/imquiz.js', '/imquiz.wasm', '/quizzes/index.json', '/fonts/imquiz-sans.ttf',
+                        '/quizzes/data-parallelism.json', '/quizzes/model-pipeline-parallelism.json']) {
+      assert.equal(own.requestCount(file), 1, `${file} requested ${own.requestCount(file)} times`);
+    }
+    assert.deepEqual([...own.requests].filter(([, count]) => count > 1), [], 'nothing requested twice');
+    app.expectNoErrors();
+    await app.close();
+  } finally {
+    await own.close();
+  }
+});
+
+// The policy README's Deploy section recommends is the one every test runs under, so what is
+// documented is what was tried in each engine.
+test('the documented Content-Security-Policy is the one the tests serve', () => {
+  const documented = fs.readFileSync('README.md', 'utf8').match(/^Content-Security-Policy: (.*)$/m)[1];
+  assert.equal(documented, securityHeaders({ frameAncestors: 'https://your-lms.example' })['Content-Security-Policy']);
 });

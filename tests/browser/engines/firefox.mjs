@@ -90,7 +90,9 @@ export async function launchFirefox() {
         engine: ENGINE,
         pages: () => [...pages],
         async newPage() {
-          const raw = await context.newPage();
+          // A window each, not tabs: a background tab draws no frames (no requestAnimationFrame),
+          // and the app publishes its state after each frame.
+          const raw = await context.newPage(pages.size ? { type: 'window' } : undefined);
           const page = new Page(backendFor(raw, ENGINE), ENGINE);
           page.ownerContext = wrapper;
           raw.on('console', (message) => page.emit('console', { type: () => message.type(), text: () => message.text() }));
