@@ -147,12 +147,91 @@ export async function waitInPage(page, fn, arg = null, { timeout = 10000, pollin
   }
 }
 
+// The file a click makes the page download: { name, text }. Chromium: the browser's own download
+// event. The WebDriver engines have none: the file is read from the blob: link the page clicks
+// (a named skip says so), and the link's click does not reach the browser's download manager.
+export async function expectDownload(t, page, trigger, { frame = null } = {}) {
+  if (ENGINE === 'chromium') {
+    const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
+    return { name: download.suggestedFilename(), text: fs.readFileSync(await download.path(), 'utf8') };
+  }
+  await skipStep(t, 'the browser\'s own download event', 'no download event over WebDriver: the file is read from the link the page clicks');
+  const target = frame || page;
+  // The Blob itself, kept when its URL is made: the page's CSP (connect-src 'self') rightly
+  // refuses a fetch of a blob: URL.
+  await target.evaluate(() => {
+    const downloads = [];
+    const blobs = new Map();
+    window.__imquizTestDownloads = downloads;
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = (blob) => { const url = createObjectURL(blob); blobs.set(url, blob); return url; };
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function () {
+      if (this.download && blobs.has(this.href)) downloads.push({ name: this.download, blob: blobs.get(this.href) });
+      else click.call(this);
+    };
+  });
+  await trigger();
+  await waitInPage(target, () => window.__imquizTestDownloads.length > 0);
+  return target.evaluate(async () => {
+    const { name, blob } = window.__imquizTestDownloads.shift();
+    return { name, text: await blob.text() };
+  });
+}
+
+// Answers the file picker a click opens with `file` (a path). Chromium: the browser's own
+// filechooser event. The WebDriver engines have none (and a native dialog would wait for a hand):
+// the picker input the page creates gets the file as a drop would give it, and its change event.
+export async function chooseFile(t, page, trigger, file) {
+  if (ENGINE === 'chromium') {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), trigger()]);
+    await chooser.setFiles(file);
+    return;
+  }
+  await skipStep(t, 'the browser\'s own file chooser', 'no file chooser event over WebDriver: the page\'s file input gets the file directly');
+  await page.evaluate(() => {
+    const inputs = [];
+    window.__imquizTestPickers = inputs;
+    const click = HTMLInputElement.prototype.click;
+    HTMLInputElement.prototype.click = function () {
+      if (this.type === 'file') inputs.push(this);
+      else click.call(this);
+    };
+  });
+  await trigger();
+  await waitInPage(page, () => window.__imquizTestPickers.length > 0);
+  await page.evaluate(([name, text]) => {
+    const input = window.__imquizTestPickers.shift();
+    const files = new DataTransfer();
+    files.items.add(new File([text], name, { type: 'application/json' }));
+    input.files = files.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }, [path.basename(file), fs.readFileSync(file, 'utf8')]);
+}
+
+// Runs `action` (a click on a Reload button, say) and resolves once the page is a new document.
+// Playwright's click waits for the navigation it starts; the WebDriver engines return at once,
+// and the old page, its signals and its last state, would still answer.
+export async function afterReload(page, action, timeout = 30000) {
+  await page.evaluate(() => { window.__imquizTestOldDocument = true; });
+  await action();
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const old = await page.evaluate(() => window.__imquizTestOldDocument === true).catch(() => true);   // mid-navigation
+    if (!old) return;
+    if (Date.now() > deadline) throw new Error('the page did not reload');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 // URLs the harness itself adds to a page (WebKit's first script), not part of the site.
 export const isHarnessUrl = (url) => url.includes('/__imquiz-test/');
 
 // The app's published state (see app::describe): screen, banks, question, results, items.
+// Null while a page is (re)loading: a click that reloads returns before the old page is gone in
+// the WebDriver engines (Playwright waits for the navigation it started).
 export async function appState(page) {
-  return page.evaluate(() => window.ImQuizHost.state);
+  return page.evaluate(() => (window.ImQuizHost && window.ImQuizHost.state) || null);
 }
 
 // Waits until `predicate(state, arg)` holds. Polled from node: the page's CSP (no 'unsafe-eval')

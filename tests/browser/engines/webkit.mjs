@@ -216,6 +216,9 @@ export async function launchWebKit() {
             ({ handle } = await session.exclusive(() => session.client.createWindow('window')));
           }
           session.firstWindowUsed = true;
+          // The server has no way to tell sessions apart: the init scripts are those of the page
+          // opened last (one WebKit page at a time, in practice), never a failed test's leftovers.
+          initScripts.length = 0;
           const page = new Page(null, ENGINE);
           page.initScripts = [];
           page.backend = backendFor(session, handle, page, ENGINE);
