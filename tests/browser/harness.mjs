@@ -118,7 +118,10 @@ export async function openApp(url, { browser = null, viewport = { width: 1280, h
     if (allowErrors.some((pattern) => pattern.test(text))) return;
     errors.push(`console: ${text}`);
   });
-  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  // Firefox reports some browser diagnostics (a CORS refusal) as page errors, not console ones.
+  page.on('pageerror', (error) => {
+    if (!allowErrors.some((pattern) => pattern.test(error.message))) errors.push(`uncaught: ${error.message}`);
+  });
   if (initScript) await page.addInitScript(initScript);
   await page.goto(url);
   if (waitFor) await waitForSignal(page, waitFor);

@@ -552,7 +552,7 @@ test('bank=<url> on another origin: works with CORS, a clear error without it or
     await app.close();
 
     app = await openApp(`${page.url}?bank=${encodeURIComponent(`${otherOrigin}/plain/bank.json`)}&lang=en&${NO_SW}`,
-                        { browser, allowErrors: [/CORS policy/, /net::ERR_FAILED/] });
+                        { browser, allowErrors: [/CORS policy/, /net::ERR_FAILED/, /Cross-Origin Request Blocked/] });
     state = await waitForState(app.page, (s) => s.banks.length && s.banks[0].state === 'fetch-failed');
     assert.match(state.banks[0].error, /Access-Control-Allow-Origin/);
     assert.match(state.banks[0].error, new RegExp(otherOrigin));
@@ -561,7 +561,7 @@ test('bank=<url> on another origin: works with CORS, a clear error without it or
 
     // The recommended CSP (connect-src 'self') refuses any other origin: say that, not "offline".
     app = await openApp(`${site.url}?bank=${encodeURIComponent(`${otherOrigin}/cors/bank.json`)}&lang=en&${NO_SW}`,
-                        { browser, allowErrors: [/Content Security Policy/] });
+                        { browser, allowErrors: [/Content Security Policy|Content-Security-Policy/] });
     state = await waitForState(app.page, (s) => s.banks.length && s.banks[0].state === 'fetch-failed');
     assert.match(state.banks[0].error, /Content-Security-Policy.*connect-src/);
     app.expectNoErrors();

@@ -136,8 +136,10 @@ function backendFor(session, handle, page, engine) {
           await client.switchToWindow(blank);
           session.current = blank;
         } else {
-          await client.closeWindow();
-          session.current = null;
+          // A window stays selected: WebDriver refuses even "new window" without one.
+          const [left] = await client.closeWindow();
+          await client.switchToWindow(left);
+          session.current = left;
         }
       });
     },
