@@ -71,7 +71,7 @@
     input.style.top = (item.y + 2) + 'px';
     input.style.width = Math.max(20, item.w - inset * 2) + 'px';
     input.style.height = Math.max(20, item.h - 4) + 'px';
-    input.style.fontSize = (18 * scale) + 'px';
+    input.style.fontSize = Math.max(16, 18 * scale) + 'px';   // under 16 px iOS zooms in on focus
     input.style.color = isDark(state) ? '#e8ebf2' : '#1b2232';
     input.inputMode = q.type === 'numeric' ? 'decimal' : 'text';
     input.readOnly = !!q.feedback;

@@ -555,12 +555,13 @@ test('a11y.js missing: the quiz still runs for everyone, and a screen reader is 
 test('a title per screen and the language of the page follow the state', async () => {
   const app = await openCatalog('en');
   const { page } = app;
-  assert.equal(await page.title(), 'Quizzes – ImQuiz');
+  // a11y.js sets the title, and it arrives after the first question: waited for, not raced.
+  await until(async () => (await page.title()) === 'Quizzes – ImQuiz', 'the catalog title');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   await page.locator('#mirror').getByRole('button', { name: 'Settings' }).focus();
   await page.keyboard.press('Enter');
   await waitForState(page, (s) => s.screen === 'settings');
-  assert.equal(await page.title(), 'Settings – ImQuiz');
+  await until(async () => (await page.title()) === 'Settings – ImQuiz', 'the settings title');
   // Switching the language by keyboard: the radio keeps focus while every word changes around it.
   await page.locator('#mirror').getByRole('radio', { name: 'English' }).focus();
   await page.keyboard.press('ArrowDown');

@@ -52,17 +52,8 @@ function backendFor(page, engine) {
       viewport = { width, height, deviceScaleFactor };
       await page.setViewport(viewport);
     },
-    async emulateMedia({ colorScheme, reducedMotion, contrast, forcedColors } = {}) {
-      const features = [];
-      if (colorScheme) features.push({ name: 'prefers-color-scheme', value: colorScheme });
-      if (reducedMotion) features.push({ name: 'prefers-reduced-motion', value: reducedMotion });
-      if (contrast || forcedColors) throw new Unsupported(engine, 'emulate prefers-contrast or forced-colors');
-      try {
-        await page.emulateMediaFeatures(features);
-      } catch (error) {
-        throw new Unsupported(engine, `emulate media features (${error.message})`);
-      }
-    },
+    // puppeteer emulates media features through CDP only; WebDriver BiDi has no command for them.
+    emulateMedia: () => { throw new Unsupported(engine, 'emulate media features (puppeteer needs CDP for that; BiDi has no command for it)'); },
     addInitScript: (source) => page.evaluateOnNewDocument(source),
     async frameOf(selector) { return (await page.$(selector)).contentFrame(); },
     async boxOf(selector, frame) {
@@ -82,8 +73,7 @@ export async function launchFirefox() {
   });
   return {
     engine: ENGINE,
-    async newContext({ viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1, colorScheme = null,
-                       reducedMotion = null } = {}) {
+    async newContext({ viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1 } = {}) {
       const context = await browser.createBrowserContext();
       const pages = new Set();
       const wrapper = {
@@ -99,9 +89,6 @@ export async function launchFirefox() {
           raw.on('pageerror', (error) => page.emit('pageerror', error));
           await page.setViewportSize(viewport);
           await page.backend.setViewport(viewport.width, viewport.height, deviceScaleFactor);
-          if (colorScheme || (reducedMotion && reducedMotion !== 'no-preference')) {
-            await page.emulateMedia({ colorScheme, reducedMotion }).catch(() => {});
-          }
           pages.add(page);
           const close = page.backend.close;
           page.backend.close = async () => { pages.delete(page); await close(); };

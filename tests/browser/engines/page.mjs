@@ -192,6 +192,7 @@ class Keyboard {
   up(key) { return this.page.backend.key('up', key); }
   async press(keys) {
     const parts = chord(keys);
+    if (this.page.backend.chord) return this.page.backend.chord(parts);
     for (const key of parts) await this.down(key);
     for (const key of parts.reverse()) await this.up(key);
   }

@@ -143,6 +143,11 @@ function backendFor(session, handle, page, engine) {
         }
       });
     },
+    // One action chain: WebDriver releases every key still down at the end of one (a modifier sent
+    // on its own would be up again before the key it modifies).
+    chord: (keys) => actions([{ type: 'key', id: 'keyboard', actions: [
+      ...keys.map((key) => ({ type: 'keyDown', value: KEYS[key] || key })),
+      ...keys.slice().reverse().map((key) => ({ type: 'keyUp', value: KEYS[key] || key }))] }]),
     key: (kind, key) => actions([{ type: 'key', id: 'keyboard', actions: [{ type: kind === 'down' ? 'keyDown' : 'keyUp', value: KEYS[key] || key }] }]),
     async type(text, delay) {
       for (const character of text) {
