@@ -707,7 +707,9 @@ test('zoom and reflow: 200% and 400% zoom keep the canvas sharp and the mirror p
 test('Tab leaves the canvas for the mirror (no keyboard trap), Shift+Tab too', async () => {
   const app = await openCatalog('en');
   const page = app.page;
-  // The canvas has focus after start-up: that is where digits, arrows and Enter go.
+  // The canvas has focus after start-up: that is where digits, arrows and Enter go. Tab is
+  // a11y.js's, which arrives after the first screen: the page is busy until it is there.
+  await page.waitForFunction(() => !document.getElementById('app').hasAttribute('aria-busy'));
   await page.waitForFunction(() => document.activeElement === document.getElementById('canvas'));
   await page.keyboard.press('Tab');
   let active = await page.evaluate(() => ({ inMirror: document.getElementById('mirror').contains(document.activeElement),
