@@ -15,7 +15,10 @@ log() { printf '[deps] %s\n' "$*" >&2; }
 SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 
 native_pkgs=(g++ cmake ninja-build nlohmann-json3-dev catch2 python3 clang-14 libclang-rt-14-dev)
-web_pkgs=(emscripten chromium fonts-noto-core fonts-dejavu-core fonttools brotli gzip dpkg-dev nodejs)
+# The browser tests' three engines: Chromium, Firefox ESR, WebKitGTK (WebKitWebDriver and
+# MiniBrowser); Xvfb is the display of the last two.
+web_pkgs=(emscripten chromium firefox-esr webkit2gtk-driver xvfb fonts-noto-core fonts-dejavu-core fonttools brotli gzip
+          dpkg-dev nodejs)
 
 missing=()
 want=("${native_pkgs[@]}")
@@ -30,17 +33,49 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 [ "$mode" = --native ] && exit 0
 
-# Source packages need a deb-src entry; Debian images ship only binary ones.
+# Source packages need a deb-src entry; Debian images ship only binary ones. The entry is derived
+# from the machine's own deb entry for its suite (same mirror, same keyring): this script names no
+# archive of its own, so a machine that uses a mirror or a proxy keeps using it.
+derive_deb_src() {
+  local suite=$1
+  python3 - "$suite" /etc/apt/sources.list.d/*.sources /etc/apt/sources.list <<'PY'
+import sys, re, os
+suite, files = sys.argv[1], [f for f in sys.argv[2:] if os.path.isfile(f)]
+def stanza(uris, signed_by):
+    lines = ['Types: deb-src', f'URIs: {uris}', f'Suites: {suite}', 'Components: main']
+    if signed_by: lines.append(f'Signed-By: {signed_by}')
+    print('\n'.join(lines)); sys.exit(0)
+for name in files:
+    text = open(name, encoding='utf-8', errors='replace').read()
+    if name.endswith('.sources'):   # deb822: blank-line separated stanzas, '#' comments
+        for block in re.split(r'\n\s*\n', text):
+            fields = {}
+            for line in block.splitlines():
+                if line.startswith('#') or ':' not in line or line[0].isspace(): continue
+                key, value = line.split(':', 1)
+                fields[key.strip().lower()] = value.strip()
+            if 'deb' in fields.get('types', '').split() and suite in fields.get('suites', '').split() \
+               and fields.get('enabled', 'yes').lower() != 'no' and fields.get('uris'):
+                stanza(fields['uris'], fields.get('signed-by', ''))
+    else:                           # one-line format: deb [options] uri suite components...
+        for line in text.splitlines():
+            m = re.match(r'^\s*deb\s+(\[[^\]]*\]\s+)?(\S+)\s+(\S+)', line)
+            if m and m.group(3) == suite:
+                signed = re.search(r'signed-by=(\S+)', m.group(1) or '')
+                stanza(m.group(2), signed.group(1).rstrip(']') if signed else '')
+sys.exit(1)
+PY
+}
 ensure_deb_src() {
   if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
-    log "adding a deb-src entry for bookworm"
-    $SUDO tee /etc/apt/sources.list.d/imquiz-src.sources >/dev/null <<'SRC'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SRC
+    local suite entry
+    suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
+    if ! entry=$(derive_deb_src "$suite"); then
+      log "no deb entry for $suite in /etc/apt/sources.list.d/*.sources or /etc/apt/sources.list: cannot add its deb-src"
+      exit 1
+    fi
+    log "adding a deb-src entry for $suite, from the machine's own deb entry"
+    printf '%s\n' "$entry" | $SUDO tee /etc/apt/sources.list.d/imquiz-src.sources >/dev/null
     $SUDO apt-get update -qq
   fi
 }
@@ -65,7 +100,9 @@ ln -sfn "$cache/imgui-$IMGUI_VERSION" "$cache/imgui"
 
 # npm packages for browser tests, the closure compiler and the site's minifier (esbuild), pinned by
 # package-lock.json.
-if [ ! -d "$here/node_modules/playwright-core" ] || [ "$here/package-lock.json" -nt "$here/node_modules/.package-lock.json" ]; then
+# playwright-core, puppeteer-core and webdriverio drive the three engines.
+if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/puppeteer-core" ] ||
+   [ ! -d "$here/node_modules/webdriverio" ] || [ "$here/package-lock.json" -nt "$here/node_modules/.package-lock.json" ]; then
   log "installing npm packages"
   (cd "$here" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi

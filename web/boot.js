@@ -548,6 +548,23 @@
     return;
   }
 
+  // The wasm download starts now, before imquiz.js has arrived, and the module is instantiated
+  // from it (Module.instantiateWasm): the head start a <link rel=preload> gave, which WebKit would
+  // not reuse (it downloaded the wasm a second time).
+  var wasmDownload = fetch('imquiz.wasm', { credentials: 'same-origin' });
+  function instantiateWasm(imports, receiveInstance) {
+    wasmDownload.then(function (response) {
+      if (!response.ok) throw new Error('imquiz.wasm: the server answered ' + response.status);
+      return WebAssembly.instantiateStreaming(response, imports).catch(function () {
+        // Streaming needs the application/wasm type; a host that sends another gets the slow path.
+        return fetch('imquiz.wasm', { credentials: 'same-origin' }).then(function (again) { return again.arrayBuffer(); })
+          .then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
+      });
+    }).then(function (result) { receiveInstance(result.instance, result.module); },
+            function (error) { moduleStopped(error && error.message ? error.message : String(error)); });
+    return {};
+  }
+
   // Before the first frame, a stop means the app could not start (most often imquiz.wasm did not
   // arrive): say that and offer Retry, rather than "something went wrong inside the quiz".
   var lastOutOfMemory = '';
@@ -577,7 +594,7 @@
       console.warn(text);
     },
     onAbort: moduleStopped,
-    // The wasm download began with the page (<link rel=preload>); instantiateStreaming reuses it.
+    instantiateWasm: instantiateWasm,
     locateFile: function (path) { return path; }
   };
   window.addEventListener('error', function (event) {

@@ -64,7 +64,7 @@
     input.style.top = (item.y + 2) + 'px';
     input.style.width = Math.max(20, item.w - item.inset * 2) + 'px';
     input.style.height = Math.max(20, item.h - 4) + 'px';
-    input.style.fontSize = item.fontSize + 'px';
+    input.style.fontSize = Math.max(16, item.fontSize) + 'px';   // under 16 px iOS zooms in on focus
     input.style.color = item.color;
     input.inputMode = field.numeric ? 'decimal' : 'text';
     input.readOnly = field.readOnly;

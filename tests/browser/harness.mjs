@@ -1,6 +1,13 @@
-// Browser test harness: serves the built site on a free loopback port, drives Debian's Chromium
-// through playwright-core, waits for the app's own signals (never a fixed sleep), fails on console
-// errors, and saves screenshots under the build folder.
+// Browser test harness: serves the built site on a free loopback port, drives one browser engine,
+// waits for the app's own signals (never a fixed sleep), fails on console errors, and saves
+// screenshots under the build folder.
+//
+// IMQUIZ_ENGINE picks the engine (default chromium):
+//   chromium  Debian's Chromium through playwright-core (Playwright's own Page)
+//   firefox   Debian's Firefox ESR through puppeteer-core over WebDriver BiDi, under Xvfb
+//   webkit    WebKitGTK (WebKitWebDriver + MiniBrowser) through webdriverio, under Xvfb
+// The last two get a Page with the part of Playwright's API the tests use (engines/page.mjs).
+// Where an engine cannot do a step, the test names it with `skipStep` and does the nearest thing.
 //
 //   import { startSite, openApp, ... } from './harness.mjs';
 //   const site = await startSite();                 // { url, close, faults }
@@ -12,12 +19,27 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
-const require = createRequire(import.meta.url);
-const { chromium } = require('playwright-core');
+import { launchFirefox } from './engines/firefox.mjs';
+import { launchWebKit, preloadScript, withPreload, PRELOAD_PATH } from './engines/webkit.mjs';
+import { stopDisplay } from './engines/display.mjs';
+export { Unsupported } from './engines/page.mjs';
 
+const require = createRequire(import.meta.url);
+
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+export const ENGINE = process.env.IMQUIZ_ENGINE || 'chromium';
+if (!ENGINES.includes(ENGINE)) throw new Error(`IMQUIZ_ENGINE=${ENGINE}: expected one of ${ENGINES.join(', ')}`);
 export const SITE_DIR = process.env.IMQUIZ_SITE_DIR || path.resolve('build/web/site');
-export const ARTIFACTS = process.env.IMQUIZ_ARTIFACTS || path.resolve('build/native/browser-artifacts');
+// Chromium's screenshots where they always were; the other engines' in a folder each beside them.
+const ARTIFACTS_ROOT = process.env.IMQUIZ_ARTIFACTS || path.resolve('build/native/browser-artifacts');
+export const ARTIFACTS = ENGINE === 'chromium' ? ARTIFACTS_ROOT : path.join(ARTIFACTS_ROOT, ENGINE);
 fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+// A step this engine cannot do: a visible skip with the reason, as a subtest of `t` (node's test
+// runner counts and prints it), and the test goes on with what the engine allows.
+export async function skipStep(t, step, reason) {
+  await t.test(`${step} [${ENGINE}]`, { skip: reason }, () => {});
+}
 
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -26,27 +48,63 @@ const CHROMIUM_ARGS = [
 ];
 
 // Serves SITE_DIR. `site.faults` maps a URL path to a handler (req, res) => true to inject failures.
+// `site.requests` counts the requests per URL path (what a browser downloaded, and how often).
 // `authoring`: the deployment's authoring.json (e.g. { allowBankLinks: true } for bank= links);
 // without it the site has none, as shipped.
 export async function startSite({ port = 0, host = '127.0.0.1', frameAncestors = '*', dir = SITE_DIR,
                                   authoring = null } = {}) {
   const faults = new Map();
+  const requests = new Map();
   const headers = securityHeaders({ frameAncestors });
   const server = await serve(dir, {
     port, host, headers,
     intercept: (req, res, urlPath) => {
+      requests.set(urlPath, (requests.get(urlPath) || 0) + 1);
       const handler = faults.get(urlPath);
-      if (handler) return handler(req, res) !== false;
-      if (!authoring || !urlPath.endsWith('/authoring.json')) return false;
-      res.writeHead(200, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(authoring));
-      return true;
+      if (handler && handler(req, res) !== false) return true;
+      if (authoring && urlPath.endsWith('/authoring.json')) {
+        res.writeHead(200, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(authoring));
+        return true;
+      }
+      return ENGINE === 'webkit' ? servePreload(req, res, urlPath, dir, headers) : false;
     },
   });
-  return { ...server, faults };
+  return { ...server, faults, requests, requestCount: (urlPath) => requests.get(urlPath) || 0 };
+}
+
+// WebKit only (classic WebDriver has no init scripts or console events): HTML pages get the
+// harness's first script, and that script itself (engines/webkit.mjs).
+function servePreload(req, res, urlPath, dir, headers) {
+  if (urlPath.endsWith('/' + PRELOAD_PATH)) {
+    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+    res.end(preloadScript());
+    return true;
+  }
+  const file = path.join(path.resolve(dir), urlPath.endsWith('/') ? urlPath + 'index.html' : urlPath);
+  if (!file.endsWith('.html') || !fs.existsSync(file)) return false;
+  const html = withPreload(fs.readFileSync(file, 'utf8'), req);
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...headers });
+  res.end(req.method === 'HEAD' ? undefined : html);
+  return true;
 }
 
 export async function launchBrowser() {
+  if (ENGINE === 'firefox') return withDisplayStop(await launchFirefox());
+  if (ENGINE === 'webkit') return withDisplayStop(await launchWebKit());
+  const { chromium } = require('playwright-core');
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+// Xvfb goes with the last browser of the process.
+let openBrowsers = 0;
+function withDisplayStop(browser) {
+  openBrowsers += 1;
+  const close = browser.close;
+  browser.close = async () => {
+    await close();
+    if (--openBrowsers === 0) await stopDisplay();
+  };
+  return browser;
 }
 
 // Opens `url` in a fresh context and waits until the app drew its first frame.
@@ -67,7 +125,10 @@ export async function openApp(url, { browser = null, viewport = { width: 1280, h
     if (allowErrors.some((pattern) => pattern.test(text))) return;
     errors.push(`console: ${text}`);
   });
-  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  // Firefox reports some browser diagnostics (a CORS refusal) as page errors, not console ones.
+  page.on('pageerror', (error) => {
+    if (!allowErrors.some((pattern) => pattern.test(error.message))) errors.push(`uncaught: ${error.message}`);
+  });
   if (initScript) await page.addInitScript(initScript);
   await page.goto(url);
   if (waitFor) await waitForSignal(page, waitFor);
@@ -83,9 +144,104 @@ export async function waitForSignal(page, name, timeout = 60000) {
                              { timeout, polling: 50 });
 }
 
+// Waits until `fn(arg)`, evaluated in the page, is truthy; an async `fn` is awaited. Not Playwright's
+// page.waitForFunction: that takes the Promise an async function returns as a truthy value and
+// resolves at once (so a wait on Cache Storage never waited).
+export async function waitInPage(page, fn, arg = null, { timeout = 10000, polling = 100 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await page.evaluate(fn, arg);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting in the page for ${fn.toString().slice(0, 200)}`);
+    await new Promise((resolve) => setTimeout(resolve, polling));
+  }
+}
+
+// The file a click makes the page download: { name, text }. Chromium: the browser's own download
+// event. The WebDriver engines have none: the file is read from the blob: link the page clicks
+// (a named skip says so), and the link's click does not reach the browser's download manager.
+export async function expectDownload(t, page, trigger, { frame = null } = {}) {
+  if (ENGINE === 'chromium') {
+    const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
+    return { name: download.suggestedFilename(), text: fs.readFileSync(await download.path(), 'utf8') };
+  }
+  await skipStep(t, 'the browser\'s own download event', 'no download event over WebDriver: the file is read from the link the page clicks');
+  const target = frame || page;
+  // The Blob itself, kept when its URL is made: the page's CSP (connect-src 'self') rightly
+  // refuses a fetch of a blob: URL.
+  await target.evaluate(() => {
+    const downloads = [];
+    const blobs = new Map();
+    window.__imquizTestDownloads = downloads;
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = (blob) => { const url = createObjectURL(blob); blobs.set(url, blob); return url; };
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function () {
+      if (this.download && blobs.has(this.href)) downloads.push({ name: this.download, blob: blobs.get(this.href) });
+      else click.call(this);
+    };
+  });
+  await trigger();
+  await waitInPage(target, () => window.__imquizTestDownloads.length > 0);
+  return target.evaluate(async () => {
+    const { name, blob } = window.__imquizTestDownloads.shift();
+    return { name, text: await blob.text() };
+  });
+}
+
+// Answers the file picker a click opens with `file` (a path). Chromium: the browser's own
+// filechooser event. The WebDriver engines have none (and a native dialog would wait for a hand):
+// the picker input the page creates gets the file as a drop would give it, and its change event.
+export async function chooseFile(t, page, trigger, file) {
+  if (ENGINE === 'chromium') {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), trigger()]);
+    await chooser.setFiles(file);
+    return;
+  }
+  await skipStep(t, 'the browser\'s own file chooser', 'no file chooser event over WebDriver: the page\'s file input gets the file directly');
+  await page.evaluate(() => {
+    const inputs = [];
+    window.__imquizTestPickers = inputs;
+    const click = HTMLInputElement.prototype.click;
+    HTMLInputElement.prototype.click = function () {
+      if (this.type === 'file') inputs.push(this);
+      else click.call(this);
+    };
+  });
+  await trigger();
+  await waitInPage(page, () => window.__imquizTestPickers.length > 0);
+  await page.evaluate(([name, text]) => {
+    const input = window.__imquizTestPickers.shift();
+    const files = new DataTransfer();
+    files.items.add(new File([text], name, { type: 'application/json' }));
+    input.files = files.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }, [path.basename(file), fs.readFileSync(file, 'utf8')]);
+}
+
+// Runs `action` (a click on a Reload button, say) and resolves once the page is a new document.
+// Playwright's click waits for the navigation it starts; the WebDriver engines return at once,
+// and the old page, its signals and its last state, would still answer.
+export async function afterReload(page, action, timeout = 30000) {
+  await page.evaluate(() => { window.__imquizTestOldDocument = true; });
+  await action();
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const old = await page.evaluate(() => window.__imquizTestOldDocument === true).catch(() => true);   // mid-navigation
+    if (!old) return;
+    if (Date.now() > deadline) throw new Error('the page did not reload');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+// URLs the harness itself adds to a page (WebKit's first script), not part of the site.
+export const isHarnessUrl = (url) => url.includes('/__imquiz-test/');
+
 // The app's published state (see app::describe): screen, banks, question, results, items.
+// Null while a page is (re)loading: a click that reloads returns before the old page is gone in
+// the WebDriver engines (Playwright waits for the navigation it started).
 export async function appState(page) {
-  return page.evaluate(() => window.ImQuizHost.state);
+  return page.evaluate(() => (window.ImQuizHost && window.ImQuizHost.state) || null);
 }
 
 // Waits until `predicate(state, arg)` holds. Polled from node: the page's CSP (no 'unsafe-eval')
@@ -104,8 +260,15 @@ export async function waitForState(page, predicate, arg = null, timeout = 15000)
   }
 }
 
-// An item's rectangle once the layout has settled (the same in two successive frames' states), or
-// null when it is not on screen.
+// Resolves after the page drew two more animation frames: the app's frames (a scroll it asked for
+// lands one frame after the state that asked for it) had their turn.
+export async function nextFrames(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+// An item's rectangle once the layout has settled (the same in two states with frames drawn in
+// between; WebKit under Xvfb draws fewer frames than Chromium, so elapsed time alone says
+// nothing), or null when it is not on screen.
 async function settledItem(page, id) {
   let previous = null;
   for (let i = 0; i < 50; i++) {
@@ -115,6 +278,7 @@ async function settledItem(page, id) {
     if (previous === key) return item || null;
     previous = key;
     await new Promise((resolve) => setTimeout(resolve, 40));
+    await nextFrames(page);
   }
   return null;
 }

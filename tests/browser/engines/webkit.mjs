@@ -1,0 +1,256 @@
+// WebKitGTK (Debian's webkit2gtk-driver: WebKitWebDriver + MiniBrowser --automation) driven by
+// webdriverio in classic WebDriver mode, under the harness's own Xvfb. A driver holds one session
+// at a time, so each browser context is a driver process of its own with one session (its own
+// ephemeral profile); pages of a context are windows of that session.
+//
+// Classic WebDriver has no init scripts and no console events. Both come from the test server:
+// it puts a first <script> into every HTML page it serves to a navigation (preloadScript below),
+// which records console.error calls and uncaught errors and runs the test's init scripts; every
+// call into the page hands the recorded errors back.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { createRequire } from 'node:module';
+import { xDisplay } from './display.mjs';
+import { Page, Unsupported } from './page.mjs';
+
+const require = createRequire(import.meta.url);
+const { remote } = require('webdriverio');
+
+const ENGINE = 'webkit';
+const DRIVER = process.env.WEBKIT_WEBDRIVER || '/usr/bin/WebKitWebDriver';
+const BROWSER = process.env.WEBKIT_MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+export const PRELOAD_PATH = '__imquiz-test/preload.js';
+
+// ---- What the test server injects ----------------------------------------------------------------
+
+const initScripts = [];   // the init scripts of the pages open now (one WebKit page at a time in practice)
+const forget = (sources) => { for (const source of sources.splice(0)) { const i = initScripts.indexOf(source); if (i >= 0) initScripts.splice(i, 1); } };
+const RECORD_ERRORS = `(() => {
+  const errors = [];
+  Object.defineProperty(window, '__imquizTestErrors', { value: errors });
+  const original = console.error;
+  console.error = function (...args) { errors.push('console: ' + args.map(String).join(' ')); return original.apply(this, args); };
+  window.addEventListener('error', (e) => { errors.push('uncaught: ' + ((e.error && e.error.message) || e.message)); });
+  window.addEventListener('unhandledrejection', (e) => { errors.push('uncaught: ' + ((e.reason && e.reason.message) || e.reason)); });
+  // Not part of the page the tests look at.
+  if (document.currentScript) document.currentScript.remove();
+})();`;
+
+export function preloadScript() {
+  return [RECORD_ERRORS, ...initScripts.map((source) => `try { ${source} } catch (e) { console.error('init script: ' + e); }`)].join('\n');
+}
+
+// The <script> for an HTML page served to a navigation (not to a service worker's or a page's own
+// fetch, whose copy must stay the file itself). Relative, so a page under a sub-path finds it.
+export function withPreload(html, req) {
+  const navigation = /^text\/html/.test(String(req.headers.accept || ''));
+  return navigation ? html.replace(/<head>/i, `<head><script src="${PRELOAD_PATH}"></script>`) : html;
+}
+
+// ---- The driver -------------------------------------------------------------------------------
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => { const { port } = server.address(); server.close(() => resolve(port)); });
+  });
+}
+
+async function startDriver(display) {
+  const port = await freePort();
+  const driver = spawn(DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
+    env: { ...process.env, DISPLAY: display.name, WEBKIT_DISABLE_COMPOSITING_MODE: '0' }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  driver.stderr.on('data', (chunk) => { errors += chunk; });
+  process.on('exit', () => driver.kill());
+  // Ready once it accepts connections.
+  for (let i = 0; ; i++) {
+    const open = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => { socket.end(); resolve(true); });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) break;
+    if (driver.exitCode !== null || i > 200) throw new Error(`WebKitWebDriver did not start: ${errors.trim()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return { port, process: driver };
+}
+
+// Playwright's key names, as tests write them, as WebDriver key codes.
+const KEYS = {
+  Enter: '\uE007', Escape: '\uE00C', Tab: '\uE004', Backspace: '\uE003', Delete: '\uE017', Space: ' ',
+  ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowRight: '\uE014', ArrowDown: '\uE015', Home: '\uE011', End: '\uE010',
+  PageUp: '\uE00E', PageDown: '\uE00F', Shift: '\uE008', Control: '\uE009', Alt: '\uE00A', Meta: '\uE03D',
+};
+
+// One command at a time per session: a page's command runs with its own window (and frame)
+// selected, whatever other pages of the context do in between.
+function serialiser() {
+  let last = Promise.resolve();
+  return (task) => {
+    const run = last.then(task, task);
+    last = run.catch(() => {});
+    return run;
+  };
+}
+
+function backendFor(session, handle, page, engine) {
+  const { client, exclusive } = session;
+  let chrome = null;   // window size minus viewport size
+  const withWindow = async (frame, task) => exclusive(async () => {
+    if (session.current !== handle) { await client.switchToWindow(handle); session.current = handle; }
+    if (!frame) return task();
+    await client.switchToFrame(await client.findElement('css selector', frame));
+    try { return await task(); } finally { await client.switchToParentFrame(); }
+  });
+  const actions = (list) => withWindow(null, async () => {
+    await client.performActions(list);
+    await client.releaseActions();
+  });
+  const call = async (source, arg, frame) => {
+    const wrapped = `return (async (arg) => {
+      const value = await (${source})(arg);
+      const errors = window.__imquizTestErrors ? window.__imquizTestErrors.splice(0) : [];
+      return { value: value === undefined ? null : value, errors };
+    })(arguments[0]);`;
+    const result = await withWindow(frame, () => client.executeScript(wrapped, [arg === undefined ? null : arg]));
+    for (const error of result.errors) {
+      if (error.startsWith('uncaught: ')) page.emit('pageerror', new Error(error.slice(10)));
+      else page.emit('console', { type: () => 'error', text: () => error.slice(9) });
+    }
+    return result.value;
+  };
+  return {
+    call,
+    goto: (url) => withWindow(null, () => client.navigateTo(url)),
+    reload: () => withWindow(null, () => client.refresh()),
+    async close() {
+      await withWindow(null, async () => {
+        // The session (the context) outlives its last page, as in Playwright: a blank window
+        // keeps it, and no page of the site stays open.
+        if ((await client.getWindowHandles()).length === 1) {
+          const { handle: blank } = await client.createWindow('window');
+          await client.closeWindow();
+          await client.switchToWindow(blank);
+          session.current = blank;
+        } else {
+          // A window stays selected: WebDriver refuses even "new window" without one.
+          const [left] = await client.closeWindow();
+          await client.switchToWindow(left);
+          session.current = left;
+        }
+      });
+    },
+    // One action chain: WebDriver releases every key still down at the end of one (a modifier sent
+    // on its own would be up again before the key it modifies).
+    chord: (keys) => actions([{ type: 'key', id: 'keyboard', actions: [
+      ...keys.map((key) => ({ type: 'keyDown', value: KEYS[key] || key })),
+      ...keys.slice().reverse().map((key) => ({ type: 'keyUp', value: KEYS[key] || key }))] }]),
+    key: (kind, key) => actions([{ type: 'key', id: 'keyboard', actions: [{ type: kind === 'down' ? 'keyDown' : 'keyUp', value: KEYS[key] || key }] }]),
+    async type(text, delay) {
+      for (const character of text) {
+        await actions([{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value: character }, { type: 'keyUp', value: character }] }]);
+        if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    },
+    pointer(kind, x, y) {
+      const steps = [{ type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) }];
+      if (kind === 'down' || kind === 'click') steps.push({ type: 'pointerDown', button: 0 });
+      if (kind === 'up' || kind === 'click') steps.push({ type: 'pointerUp', button: 0 });
+      return actions([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: steps }]);
+    },
+    wheel: (x, y, deltaX, deltaY) => actions([{ type: 'wheel', id: 'wheel', actions: [
+      { type: 'scroll', x: Math.round(x), y: Math.round(y), deltaX, deltaY, duration: 0, origin: 'viewport' }] }]),
+    screenshot: async () => Buffer.from(await withWindow(null, () => client.takeScreenshot()), 'base64'),
+    async setViewport(width, height) {
+      // WebDriver sizes the window; the viewport is what is left inside the browser's chrome.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if (!chrome) {
+          const inner = await call('() => [innerWidth, innerHeight]');
+          const outer = await withWindow(null, () => client.getWindowRect());
+          chrome = { width: outer.width - inner[0], height: outer.height - inner[1] };
+        }
+        await withWindow(null, () => client.setWindowRect(null, null, width + chrome.width, height + chrome.height));
+        const [w, h] = await call('() => [innerWidth, innerHeight]');
+        if (w === width && h === height) return;
+        chrome = null;
+      }
+    },
+    emulateMedia: () => { throw new Unsupported(engine, 'emulate media features (no WebDriver command for it)'); },
+    addInitScript(source) { initScripts.push(source); page.initScripts.push(source); },
+    frameOf: async (selector) => selector,
+    boxOf: (selector, frame) => call(`(s) => { const e = document.querySelector(s); if (!e) return null;
+      const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`, selector, frame),
+    download: () => { throw new Unsupported(engine, 'intercept a download'); },
+  };
+}
+
+async function openSession(display) {
+  const driver = await startDriver(display);
+  const client = await remote({
+    hostname: '127.0.0.1', port: driver.port, path: '/', logLevel: 'error', connectionRetryCount: 0,
+    capabilities: {
+      browserName: 'MiniBrowser', 'wdio:enforceWebDriverClassic': true,
+      'webkitgtk:browserOptions': { binary: BROWSER, args: ['--automation'] },
+    },
+  });
+  return {
+    client, driver, exclusive: serialiser(), current: await client.getWindowHandle(), firstWindowUsed: false,
+    async close() {
+      await client.deleteSession().catch(() => {});
+      await new Promise((resolve) => { if (driver.process.exitCode !== null) resolve(); else { driver.process.once('exit', resolve); driver.process.kill(); } });
+    },
+  };
+}
+
+export async function launchWebKit() {
+  const display = await xDisplay();
+  const contexts = new Set();
+  const browser = {
+    engine: ENGINE,
+    async newContext({ viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1 } = {}) {
+      const session = await openSession(display);
+      const pages = new Set();
+      const context = {
+        engine: ENGINE,
+        deviceScaleFactor,
+        pages: () => [...pages],
+        async newPage() {
+          let handle = session.current;
+          if (session.firstWindowUsed) {
+            ({ handle } = await session.exclusive(() => session.client.createWindow('window')));
+          }
+          session.firstWindowUsed = true;
+          // The server has no way to tell sessions apart: the init scripts are those of the page
+          // opened last (one WebKit page at a time, in practice), never a failed test's leftovers.
+          initScripts.length = 0;
+          const page = new Page(null, ENGINE);
+          page.initScripts = [];
+          page.backend = backendFor(session, handle, page, ENGINE);
+          page.ownerContext = context;
+          await page.setViewportSize(viewport);
+          pages.add(page);
+          const close = page.backend.close;
+          page.backend.close = async () => {
+            pages.delete(page);
+            forget(page.initScripts);
+            await close();
+          };
+          return page;
+        },
+        newCDPSession() { throw new Unsupported(ENGINE, 'open a CDP session'); },
+        async close() {
+          contexts.delete(context);
+          for (const page of pages) forget(page.initScripts);
+          await session.close();
+        },
+      };
+      contexts.add(context);
+      return context;
+    },
+    async close() { for (const context of [...contexts]) await context.close(); },
+  };
+  return browser;
+}
