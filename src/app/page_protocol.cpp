@@ -2,21 +2,13 @@
 
 #include "app/json_writer.h"
 
-#include <nlohmann/json.hpp>
+#include "engine/json/reader.h"
 
 #include <utility>
 
 namespace imquiz::app {
 
 namespace {
-
-using json = nlohmann::ordered_json;  // the engine's JSON type: one parser and writer in the wasm
-
-std::string string_field(const json& object, const char* name) {
-    if (!object.is_object()) return {};
-    auto it = object.find(name);
-    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
 
 // The page's name of each action, both ways. A quiz is named by its id, never by its index.
 struct ActionName {
@@ -321,10 +313,18 @@ void write_settings(JsonWriter& w, const AppState& state, const SettingsModel& s
 }  // namespace
 
 Action action_from_page(const AppState& state, const std::string& text) {
-    // Non-throwing parse: a throw would abort the whole wasm module (exceptions are off).
-    json message = json::parse(text, nullptr, false);
+    // The engine's own reader: it cannot throw (a throw would abort the whole wasm module) and
+    // it is the one JSON parser in the wasm.
+    JsonReadResult read = read_json(text, "page action", LoadLimits{});
     Action action;
-    std::string type = string_field(message, "type");
+    if (!read.document) return action;
+    const JsonValue& message = read.document->root();
+    auto field = [&](const char* name) -> std::string {
+        const JsonValue* value = find_field(message, name);
+        auto text_value = value ? as_string(*value) : std::nullopt;
+        return text_value ? std::string(*text_value) : std::string();
+    };
+    std::string type = field("type");
     for (const auto& name : action_names)
         if (type == name.type) action.kind = name.kind;
     using Kind = Action::Kind;
@@ -333,24 +333,25 @@ Action action_from_page(const AppState& state, const std::string& text) {
     case Kind::StartOver:
     case Kind::RetryLoad:
     case Kind::DeleteProgress: {
-        std::string quiz = string_field(message, "quiz");
+        std::string quiz = field("quiz");
         for (std::size_t i = 0; i < state.banks.size(); ++i)
             if (state.banks[i].id == quiz) action.bank = static_cast<int>(i);
         if (action.bank < 0) action.kind = Kind::None;
         break;
     }
-    case Kind::SelectChoice: action.choice_id = string_field(message, "choice"); break;
-    case Kind::SetTypedAnswer: action.text = string_field(message, "text"); break;
+    case Kind::SelectChoice: action.choice_id = field("choice"); break;
+    case Kind::SetTypedAnswer: action.text = field("text"); break;
     case Kind::SetLanguage:
-        if (!language_from_code(string_field(message, "value"), action.language)) action.kind = Kind::None;
+        if (!language_from_code(field("value"), action.language)) action.kind = Kind::None;
         break;
     case Kind::SetTheme:
-        if (!theme_from_name(string_field(message, "value"), action.theme)) action.kind = Kind::None;
+        if (!theme_from_name(field("value"), action.theme)) action.kind = Kind::None;
         break;
     case Kind::SetTextScale: {
-        auto value = message.find("value");
-        if (value == message.end() || !value->is_number()) action.kind = Kind::None;
-        else action.number = value->get<float>();
+        const JsonValue* value = find_field(message, "value");
+        auto number = value ? as_number(*value) : std::nullopt;
+        if (!number) action.kind = Kind::None;
+        else action.number = static_cast<float>(*number);
         break;
     }
     default: break;

@@ -3,15 +3,13 @@
 #include "app/app_internal.h"
 #include "app/json_writer.h"
 
-#include <nlohmann/json.hpp>
+#include "engine/json/reader.h"
 
 #include <cmath>
 
 namespace imquiz::app {
 
 namespace {
-
-using json = nlohmann::ordered_json;  // the engine's JSON type: one parser in the wasm, not two
 
 constexpr const char* settings_key = "settings";
 
@@ -56,17 +54,20 @@ void load_preferences(AppState& state) {
     Language language = Language::English;
     bool language_set = false;
     if (auto saved = platform::storage_get(settings_key)) {
-        // Non-throwing parse: a throw would abort the whole wasm module (exceptions are off).
-        json settings = json::parse(*saved, nullptr, false);
-        if (settings.is_object()) {
-            auto text = [&](const char* name) {
-                auto it = settings.find(name);
-                return it != settings.end() && it->is_string() ? it->get<std::string>() : std::string();
+        // The engine's own reader: it cannot throw, and it is the one JSON parser in the wasm.
+        JsonReadResult read = read_json(*saved, settings_key, LoadLimits{});
+        if (read.document) {
+            const JsonValue& settings = read.document->root();
+            auto text = [&](const char* name) -> std::string {
+                const JsonValue* value = find_field(settings, name);
+                auto string = value ? as_string(*value) : std::nullopt;
+                return string ? std::string(*string) : std::string();
             };
             language_set = language_from_code(text("language"), language);
             theme_from_name(text("theme"), prefs.theme);
-            auto scale = settings.find("textScale");
-            if (scale != settings.end() && scale->is_number()) prefs.text_scale = nearest_text_size(scale->get<float>());
+            const JsonValue* scale = find_field(settings, "textScale");
+            if (auto number = scale ? as_number(*scale) : std::nullopt)
+                prefs.text_scale = nearest_text_size(static_cast<float>(*number));
         }
     }
     if (!language_set) language_set = language_from_code(platform::browser_language(), language);
