@@ -12,7 +12,7 @@ import { startSite, openApp, waitForState, clickItem, screenshot, launchBrowser 
 const readme = fs.readFileSync('quizzes/README.md', 'utf8');
 const example = readme.split('<!-- readme-example: full bank -->')[1].split('```json')[1].split('```')[0];
 
-const site = await startSite();
+const site = await startSite({ authoring: { allowBankLinks: true } });   // bank= links are used below
 site.faults.set('/dev/example.json', (req, res) => {
   res.writeHead(200, { 'Content-Type': 'application/json' }).end(example);
 });

@@ -8,7 +8,7 @@ import Ajv from 'ajv';
 import { startSite, openApp, waitForState, launchBrowser } from './harness.mjs';
 
 const schema = JSON.parse(fs.readFileSync('docs/page-protocol.schema.json', 'utf8'));
-const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 const readme = fs.readFileSync('quizzes/README.md', 'utf8');
 const example = readme.split('<!-- readme-example: full bank -->')[1].split('```json')[1].split('```')[0];
 
