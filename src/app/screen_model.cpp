@@ -412,12 +412,16 @@ SettingsModel settings(const Context& c) {
         if (!slot.bank) continue;
         const ProgressRecord& p = slot.progress;
         if (p.finished_attempts.empty() && !p.attempt_in_progress && !p.best_percent) continue;
+        // "Delete progress" alone would not say which: the quiz is named beside it (the canvas
+        // shows the title above the button, the mirror has it in the button's name).
+        std::string title = c.text(*slot.bank, slot.bank->title);
+        model.delete_titles.push_back(title);
         model.delete_buttons.push_back(make_button("delete-progress:" + slot.id, c.str(Str::DeleteProgress),
                                                    bank_action(Action::Kind::DeleteProgress, i),
                                                    ButtonModel::Style::Secondary, true,
-                                                   std::string(c.str(Str::DeleteProgress)) + ": " +
-                                                       c.text(*slot.bank, slot.bank->title)));
+                                                   std::string(c.str(Str::DeleteProgress)) + ": " + title));
     }
+    model.delete_titles.push_back({});
     model.delete_buttons.push_back(make_button("delete-all-progress", c.str(Str::DeleteAllProgress),
                                                Action::of(Action::Kind::DeleteAllProgress), ButtonModel::Style::Secondary));
     if (s.pending_delete) {

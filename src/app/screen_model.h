@@ -186,6 +186,7 @@ struct SettingsModel {
     std::string storage_warning;
     std::vector<ButtonModel> progress_buttons;   // export, import
     std::vector<ButtonModel> delete_buttons;     // per quiz with progress, then all
+    std::vector<std::string> delete_titles;      // the quiz each one deletes ("" for all)
     std::optional<ConfirmationModel> confirmation;
     std::string import_message;
 };

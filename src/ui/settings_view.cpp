@@ -55,8 +55,10 @@ Action draw_settings(SettingsView&, const UiContext& ui, const app::SettingsMode
         if (confirm.kind != Action::Kind::None) action = confirm;
         if (cancel.kind != Action::Kind::None) action = cancel;
     } else {
-        for (const auto& b : model.delete_buttons) {
-            Action pressed = model_button(ui, b);
+        for (std::size_t i = 0; i < model.delete_buttons.size(); ++i) {
+            if (i < model.delete_titles.size() && !model.delete_titles[i].empty())
+                text_wrapped(ui, ui.fonts.small, model.delete_titles[i], ui.palette.text_muted);
+            Action pressed = model_button(ui, model.delete_buttons[i]);
             if (pressed.kind != Action::Kind::None) action = pressed;
         }
     }

@@ -234,6 +234,7 @@ TEST_CASE("app: progress can be deleted, one quiz or all, after a confirmation")
     ScreenModel screen = app.screen();
     REQUIRE(screen.settings.delete_buttons.size() == 2);  // the quiz with progress, then all
     CHECK(screen.settings.delete_buttons[0].accessible_name == "Delete progress: " + card(screen, "data-parallelism").title);
+    CHECK(screen.settings.delete_titles[0] == card(screen, "data-parallelism").title);
     app.press(screen.settings.delete_buttons[0]);
     screen = app.screen();
     REQUIRE(screen.settings.confirmation);
