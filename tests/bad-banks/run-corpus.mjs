@@ -31,10 +31,10 @@ if (!fs.existsSync(quizc)) { console.error(`no quizc at ${quizc}`); process.exit
 
 const summaryLine = /^quizc: \d+ files? checked, \d+ errors?, \d+ warnings?\n$/;
 
-// The CPU budget is in the time of the machine it was set on, where validating a launch bank
-// (node's start and the wasm compile included) took at most 100 ms: a slower machine, or one
-// whose shared cores are busy, gets the budget scaled by what the same work costs on it, so the
-// budget keeps catching what it is for (a case that costs seconds or minutes, not a slow CPU).
+// The CPU budget is in the time of a machine where validating a launch bank (node's start and
+// the wasm compile included) took 100 ms: a slower machine, or one whose shared cores are busy,
+// gets the budget scaled by what the same work costs on it, so the budget keeps catching what it
+// is for (a case that costs many seconds or minutes, not a slow CPU). docs/reliability.md.
 const REFERENCE_MS = 100;
 function cpuScale() {
   if (!wasm) return 1;
