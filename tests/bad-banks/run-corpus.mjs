@@ -57,20 +57,30 @@ const results = [];
 try {
   for (const entry of loadManifest()) {
     if (options.only && !new RegExp(options.only).test(entry.name)) continue;
-    const where = materialize(entry, scratch);
-    const command = wasm ? [process.execPath, [path.join(here, 'measure.cjs'), quizc, 'validate', where.file]]
-                         : [quizc, ['validate', where.file]];
-    const started = Date.now();
-    const run = spawnSync(command[0], command[1], {
-      cwd: where.dir, timeout: options.killAfterMs, maxBuffer: 256 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'], encoding: 'utf8',
-    });
-    const wallMs = Date.now() - started;
-    where.cleanup();
+    const runOnce = () => {
+      const where = materialize(entry, scratch);
+      const command = wasm ? [process.execPath, [path.join(here, 'measure.cjs'), quizc, 'validate', where.file]]
+                           : [quizc, ['validate', where.file]];
+      const started = Date.now();
+      const run = spawnSync(command[0], command[1], {
+        cwd: where.dir, timeout: options.killAfterMs, maxBuffer: 256 * 1024 * 1024,
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe'], encoding: 'utf8',
+      });
+      const wallMs = Date.now() - started;
+      where.cleanup();
+      return { run, wallMs, stats: wasm && run.output[3] ? JSON.parse(run.output[3]) : null };
+    };
+    let { run, wallMs, stats } = runOnce();
+    // Over the CPU budget: measured twice more, and the least counts. A shared machine only ever
+    // adds time (another process on the core, a cold cache), while a real regression is slow on
+    // every run.
+    for (let again = 0; again < 2 && stats && stats.cpuMs > budgetMs; again++) {
+      const retry = runOnce();
+      if (retry.stats && retry.stats.cpuMs < stats.cpuMs) ({ run, wallMs, stats } = retry);
+    }
 
     const expected = expectedOutput(entry);
     const problems = [];
-    const stats = wasm && run.output[3] ? JSON.parse(run.output[3]) : null;
     if (run.error && run.error.code === 'ETIMEDOUT') problems.push(`killed after ${options.killAfterMs} ms (hang)`);
     else if (run.error) problems.push(`could not run: ${run.error.message}`);
     if (run.stdout !== expected) problems.push(`output differs:\n--- expected\n${expected}--- got\n${run.stdout}`);

@@ -10,7 +10,7 @@ set(IMQUIZ_WEB_BUILD_DIR "" CACHE PATH "web preset build folder, for the bad-ban
 if(IMQUIZ_WEB_BUILD_DIR)
   add_test(NAME "bad-banks: quizc-wasm under node"
     COMMAND node ${CMAKE_CURRENT_LIST_DIR}/run-corpus.mjs
-            --quizc ${IMQUIZ_WEB_BUILD_DIR}/src/tools/quizc-wasm.js --budget-ms 3000 --max-rss-mb 700
+            --quizc ${IMQUIZ_WEB_BUILD_DIR}/src/tools/quizc-wasm.js --budget-ms 4000 --max-rss-mb 700
             --json ${CMAKE_BINARY_DIR}/bad-banks-wasm.json
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties("bad-banks: quizc-wasm under node" PROPERTIES TIMEOUT 900)
