@@ -2,7 +2,7 @@
 // passed / failed), posted through the platform only to the origin the page allowed.
 #include "app/app_internal.h"
 #include "app/format.h"
-#include "app/json_writer.h"
+#include "engine/json/writer.h"
 
 #include "engine/unicode.h"
 

@@ -1,6 +1,6 @@
 #include "app/page_protocol.h"
 
-#include "app/json_writer.h"
+#include "engine/json/writer.h"
 
 #include "engine/json/reader.h"
 

@@ -1,7 +1,7 @@
 #include "app/preferences.h"
 
 #include "app/app_internal.h"
-#include "app/json_writer.h"
+#include "engine/json/writer.h"
 
 #include "engine/json/reader.h"
 

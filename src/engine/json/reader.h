@@ -74,6 +74,7 @@ public:
 
 private:
     friend class JsonDocumentBuilder;
+    friend class JsonWriter;   // writes integers and floats back exactly as read
     friend std::optional<std::string_view> as_string(const JsonValue& value);
     friend std::optional<double> as_number(const JsonValue& value);
     friend std::optional<long long> as_integer(const JsonValue& value);

@@ -3,6 +3,7 @@
 #include "engine/progress.h"
 
 #include "engine/json/fields.h"
+#include "engine/json/writer.h"
 #include "engine/progress/format.h"
 #include "engine/utf8.h"
 
@@ -230,11 +231,12 @@ bool ProgressStore::delete_all_progress() {
 }
 
 std::string ProgressStore::export_all(std::int64_t now_ms) {
-    Json document = Json::object();
-    document["format"] = std::string(export_format);
-    document["version"] = export_format_version;
-    document["exportedAtMs"] = now_ms;
-    Json records = Json::array();
+    JsonWriter out;
+    out.begin_object();
+    out.key("format").string(export_format);
+    out.key("version").integer(export_format_version);
+    out.key("exportedAtMs").integer(now_ms);
+    out.key("records").begin_array();
     const LoadLimits limits;
     for (const std::string& bank_id : bank_ids()) {
         const std::optional<std::string> stored = store_.get(key_for(bank_id));
@@ -244,10 +246,11 @@ std::string ProgressStore::export_all(std::int64_t now_ms) {
         // export never loses what this version cannot read.
         JsonReadResult parsed = read_json(*stored, "", limits);
         if (parsed.document && parsed.document->root().is_object())
-            records.push_back(to_json(parsed.document->root()));
+            out.value(parsed.document->root());
     }
-    document["records"] = std::move(records);
-    return dump_json(document);
+    out.end_array();
+    out.end_object();
+    return out.take();
 }
 
 ImportSummary ProgressStore::import_all(std::string_view json_text) {
