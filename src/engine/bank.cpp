@@ -111,6 +111,24 @@ std::vector<std::string> Question::correct_choice_ids() const {
 }
 
 const Question* Bank::find_question(std::string_view question_id) const {
+    const auto hash_of = [](std::string_view id) {
+        Fnv1a hash;
+        hash.text(id);
+        return hash.value();
+    };
+    if (question_index_.size() != questions.size()) {
+        question_index_.clear();
+        question_index_.reserve(questions.size());
+        for (std::size_t i = 0; i < questions.size(); ++i)
+            question_index_.emplace_back(hash_of(questions[i].id), static_cast<std::uint32_t>(i));
+        std::sort(question_index_.begin(), question_index_.end());
+    }
+    const std::uint64_t hash = hash_of(question_id);
+    auto at = std::lower_bound(question_index_.begin(), question_index_.end(), std::make_pair(hash, std::uint32_t{0}));
+    for (; at != question_index_.end() && at->first == hash; ++at)
+        if (at->second < questions.size() && questions[at->second].id == question_id)
+            return &questions[at->second];
+    // Not in the index: absent, or `questions` was edited in place since it was built.
     for (const Question& question : questions)
         if (question.id == question_id)
             return &question;

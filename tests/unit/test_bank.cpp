@@ -118,3 +118,36 @@ TEST_CASE("bank fingerprint", "[bank][fingerprint]") {
         }
     }
 }
+
+TEST_CASE("find_question by id: indexed, and right after the questions change", "[bank]") {
+    Bank bank;
+    for (int i = 0; i < 2000; ++i) {
+        Question question;
+        question.id = "q" + std::to_string(i);
+        bank.questions.push_back(question);
+    }
+    CHECK(bank.find_question("q0") == &bank.questions[0]);
+    CHECK(bank.find_question("q1999") == &bank.questions[1999]);
+    CHECK(bank.find_question("q2000") == nullptr);
+    CHECK(bank.find_question("") == nullptr);
+
+    SECTION("a copy finds its own questions, not the original's") {
+        const Bank copy = bank;
+        CHECK(copy.find_question("q7") == &copy.questions[7]);
+    }
+    SECTION("an id edited in place") {
+        bank.questions[5].id = "renamed";
+        CHECK(bank.find_question("renamed") == &bank.questions[5]);
+        CHECK(bank.find_question("q5") == nullptr);
+    }
+    SECTION("questions added and removed") {
+        Question added;
+        added.id = "added";
+        bank.questions.insert(bank.questions.begin(), added);
+        CHECK(bank.find_question("added") == &bank.questions[0]);
+        CHECK(bank.find_question("q0") == &bank.questions[1]);
+        bank.questions.erase(bank.questions.begin(), bank.questions.begin() + 2);
+        CHECK(bank.find_question("q0") == nullptr);
+        CHECK(bank.find_question("q1") == &bank.questions[0]);
+    }
+}
