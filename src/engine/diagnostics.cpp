@@ -56,6 +56,19 @@ std::string in_quotes(std::string_view text) {
 void DiagnosticCollector::add(Diagnostic diagnostic) {
     if (full_)
         return;
+    if (diagnostic.severity == Diagnostic::Severity::Warning) {
+        if (warnings_ >= limit_ / 2) {
+            if (unlisted_warnings_++ == 0) {
+                unlisted_at_ = out_.size();
+                diagnostic.path.clear();
+                diagnostic.line = diagnostic.column = 0;
+                out_.push_back(std::move(diagnostic));
+            }
+            out_[unlisted_at_].message = "and " + std::to_string(unlisted_warnings_) + " more warnings (not listed)";
+            return;
+        }
+        ++warnings_;
+    }
     if (out_.size() + 1 >= limit_) {
         diagnostic.severity = Diagnostic::Severity::Error;
         diagnostic.path.clear();

@@ -46,8 +46,10 @@ struct SourcePosition {
 
 // Collects one file's diagnostics, up to `limit` (LoadLimits::max_diagnostics): the last one
 // then says that reporting stopped, so a generated file with a systematic mistake gives a
-// screenful, not a million lines. The one collector of the engine: bank and catalog loader,
-// progress decoder and importers.
+// screenful, not a million lines. Warnings take at most half the list: later ones are counted in
+// one last warning ("and N more warnings"), and checking goes on, since a bank of 600 questions
+// without explanations is valid (it was refused as "too many problems"). The one collector of
+// the engine: bank and catalog loader, progress decoder and importers.
 class DiagnosticCollector {
 public:
     DiagnosticCollector(std::string_view file, std::size_t limit, std::vector<Diagnostic>& out)
@@ -71,6 +73,9 @@ private:
     std::size_t limit_;
     std::vector<Diagnostic>& out_;
     bool full_ = false;
+    std::size_t warnings_ = 0;            // warnings listed
+    std::size_t unlisted_warnings_ = 0;
+    std::size_t unlisted_at_ = 0;         // where the "and N more warnings" entry is
 };
 
 } // namespace imquiz

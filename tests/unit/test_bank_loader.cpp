@@ -232,6 +232,21 @@ TEST_CASE("limits", "[loader][limits]") {
         CHECK(problems[0] == "b.json: error: unknown field \"unknown0\"");
         CHECK(problems[4] == "b.json: error: too many problems: only the first 4 are reported");
     }
+    SECTION("warnings take half the list, the rest are counted, and the bank still loads") {
+        // Regression: 600 questions without an explanation made a bank "too many problems".
+        LoadLimits limits;
+        limits.max_diagnostics = 10;
+        std::string questions = "[";
+        for (int i = 0; i < 600; ++i)
+            questions += std::string(i ? "," : "") + R"({"id": "q)" + std::to_string(i) +
+                         R"(", "type": "true_false", "prompt": "p", "answer": true})";
+        const auto problems = bank_problems(bank_json(questions + "]"), limits);
+        REQUIRE(problems.size() == 6);
+        CHECK(problems[0] == "b.json:questions[0]: warning: missing explanation");
+        CHECK(problems[4] == "b.json:questions[4]: warning: missing explanation");
+        CHECK(problems[5] == "b.json: warning: and 595 more warnings (not listed)");
+        CHECK(load_bank(bank_json(questions + "]"), "b.json", limits).bank);
+    }
 }
 
 TEST_CASE("duplicate keys are an error; the first value is kept", "[loader]") {
