@@ -19,7 +19,17 @@ std::string format_points(double value) {
     return buffer;
 }
 
-std::string format_percent(double percent) { return std::to_string(std::lround(percent)) + "%"; }
+std::string format_percent(double percent, std::optional<double> failed_below) {
+    const long rounded = std::lround(percent);
+    const bool reaches_full = rounded >= 100 && percent < 100;
+    const bool reaches_mark = failed_below && rounded >= *failed_below;
+    if (!reaches_full && !reaches_mark)
+        return std::to_string(rounded) + "%";
+    // One decimal, cut rather than rounded, so that it stays below what it did not reach.
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f%%", std::floor(percent * 10) / 10);
+    return buffer;
+}
 
 std::string format_duration(std::int64_t ms) {
     long long seconds = static_cast<long long>(std::max<std::int64_t>(ms, 0) / 1000);

@@ -15,7 +15,9 @@
 namespace imquiz::app {
 
 std::string format_points(double value);          // "6", "6.50"
-std::string format_percent(double percent);       // "75%"
+// "75%"; never rounded up to a mark it did not reach: 19,999 of 20,000 is "99.9%", not "100%",
+// and a failed 69.6% against a pass mark of 70 is "69.6%" (pass `failed_below` = the mark).
+std::string format_percent(double percent, std::optional<double> failed_below = std::nullopt);
 std::string format_duration(std::int64_t ms);     // "3:05", "1:02:03"
 std::string format_date(std::int64_t unix_ms);    // "2026-12-01" (UTC)
 std::string format_iso8601(std::int64_t unix_ms); // "2026-12-01T08:31:13.000Z"

@@ -104,7 +104,9 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
         card.in_progress = progress.attempt_in_progress.has_value();
         if (progress.best_percent) {
             card.has_best = true;
-            card.standing = format_int(c.str(Str::BestScore), static_cast<int>(std::lround(*progress.best_percent)));
+            // A whole percent, as the format has it, but no "100%" for an attempt that missed one.
+            const long best = std::lround(*progress.best_percent);
+            card.standing = format_int(c.str(Str::BestScore), static_cast<int>(best >= 100 && *progress.best_percent < 100 ? 99 : best));
         } else if (card.in_progress) {
             const Session& attempt = *progress.attempt_in_progress;
             card.standing = format_int2(c.str(Str::InProgress), static_cast<int>(answered_count(attempt)),
@@ -312,7 +314,7 @@ ResultsModel results(const Context& c) {
     model.pass_percent = r.pass_percent;
     model.duration_ms = r.duration_ms;
     model.missed = missed_question_ids(r).size();
-    model.percent_text = format_percent(r.percent);
+    model.percent_text = format_percent(r.percent, r.passed ? std::nullopt : std::optional<double>(r.pass_percent));
     std::string points = c.str(Str::Score);
     // "%s of %s points": two strings, formatted here.
     std::size_t first = points.find("%s");

@@ -3,6 +3,7 @@
 // publishes, and what it stores. Whole quizzes run in milliseconds here; the browser tests still
 // check that the canvas and the page render this model.
 #include "app/app.h"
+#include "app/format.h"
 #include "app/page_protocol.h"
 #include "app/screen_model.h"
 #include "platform/memory/platform_memory.h"
@@ -10,7 +11,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 
@@ -499,4 +502,77 @@ TEST_CASE("app: the page protocol names actions both ways") {
     CHECK(action_from_page(app.state, R"({"type":"language","value":"xx"})").kind == Action::Kind::None);
     CHECK(action_from_page(app.state, "not json").kind == Action::Kind::None);
     CHECK(action_from_page(app.state, R"({"type":"text-size","value":"big"})").kind == Action::Kind::None);
+}
+
+TEST_CASE("app: a 20,000-question attempt finishes, is saved and shows its results (regression: 7 s in the browser)") {
+    // The engine's question limit, in the compact shape of scripts/bench: two choices, 'a' right.
+    constexpr int count = 20000;
+    json bank = {{"format", "imquiz-bank"}, {"version", 1}, {"id", "big"}, {"title", "Big"}, {"languages", {"en"}}, {"defaultLanguage", "en"},
+                 {"settings", {{"passPercent", 70}}}, {"questions", json::array()}};
+    for (int i = 1; i <= count; ++i)
+        bank["questions"].push_back({{"id", "q" + std::to_string(i)}, {"type", "single_choice"},
+                                     {"prompt", std::to_string(i) + " + 1 = ?"},
+                                     {"choices", {{{"id", "a"}, {"text", std::to_string(i + 1)}, {"correct", true}},
+                                                  {{"id", "b"}, {"text", std::to_string(i + 2)}}}}});
+    const auto fresh = [&] {
+        auto app = std::make_unique<TestApp>(Url{{"quiz", "big"}, {"lang", "en"}}, false);
+        memory::world().files["quizzes/index.json"] = R"({"format":"imquiz-catalog","version":1,"banks":[{"id":"big","file":"big.json"}]})";
+        memory::world().files["quizzes/big.json"] = bank.dump();
+        return app;
+    };
+    std::map<std::string, std::string> stored;
+    {
+        auto app = fresh();
+        app->boot();
+        REQUIRE(app->screen().screen == Screen::Question);
+        app->send({{"type", "select"}, {"choice", "a"}});
+        app->send({{"type", "check"}});
+        app->send({{"type", "next"}});
+        stored = memory::world().storage;
+    }
+    // Every question but the last answered, as a learner who got that far would have it stored.
+    auto key = std::find_if(stored.begin(), stored.end(), [](const auto& entry) { return entry.first.find("progress.big") != std::string::npos; });
+    REQUIRE(key != stored.end());
+    json record = json::parse(key->second);
+    json& attempt = record["inProgress"];
+    for (int i = 0; i + 1 < count; ++i)
+        if (!attempt["questions"][i].contains("answer"))
+            attempt["questions"][i]["answer"] = {{"response", {{"choiceIds", {"a"}}}}, {"score", 1.0}, {"correct", true},
+                                                 {"answeredAtMs", attempt["lastActivityMs"]}};
+    attempt["current"] = count - 1;
+    key->second = record.dump();
+
+    auto app = fresh();
+    memory::world().storage = stored;
+    app->boot();
+    REQUIRE(app->screen().question.index == count);
+    app->send({{"type", "select"}, {"choice", "b"}});
+    app->send({{"type", "check"}});
+    app->send({{"type", "next"}});
+    const ScreenModel screen = app->screen();
+    REQUIRE(screen.screen == Screen::Results);
+    CHECK(screen.results.rows.size() == count);
+    CHECK(screen.results.missed == 1);
+    CHECK(screen.results.percent_text == "99.9%");   // not "100%" with a question missed
+    CHECK(screen.results.rows.back().heading == "20000. Incorrect");
+
+    const auto saved = std::find_if(memory::world().storage.begin(), memory::world().storage.end(),
+                                    [](const auto& entry) { return entry.first.find("progress.big") != std::string::npos; });
+    REQUIRE(saved != memory::world().storage.end());
+    const json after = json::parse(saved->second);
+    CHECK_FALSE(after.contains("inProgress"));
+    CHECK(after["finished"].size() == 1);
+    CHECK(after["questionStats"].size() == count);
+    CHECK(after["questionStats"]["q20000"]["correct"] == 0);
+    CHECK(after["questionStats"]["q1"]["correct"] == 1);
+}
+
+TEST_CASE("app: a percent is never rounded up to a mark it did not reach") {
+    CHECK(format_percent(100) == "100%");
+    CHECK(format_percent(99.995) == "99.9%");
+    CHECK(format_percent(99.4) == "99%");
+    CHECK(format_percent(66.666) == "67%");
+    CHECK(format_percent(69.6, 70.0) == "69.6%");   // failed against a pass mark of 70
+    CHECK(format_percent(69.6) == "70%");           // no mark to stay below
+    CHECK(format_percent(0) == "0%");
 }
