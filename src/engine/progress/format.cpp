@@ -461,12 +461,20 @@ ProgressDecodeResult decode_progress_json(const JsonValue& root, const std::stri
     }
 
     // Each migration writes the next version; what it wrote is read back to go on.
-    std::optional<JsonDocument> migrated;
+    // Each step's text outlives its document, which points into it.
+    std::vector<std::string> migrated_texts;
+    std::vector<JsonDocument> migrated;
+    migrated_texts.reserve(progress_format_version);
+    migrated.reserve(progress_format_version);
     const JsonValue* current = &root;
     MigrationContext context{report, result.notes};
     for (int step = result.version; step < progress_format_version; ++step) {
-        migrated = to_document(migrate_record(step, *current, context));
-        current = &migrated->root();
+        migrated_texts.push_back(migrate_record(step, *current, context));
+        JsonReadResult next = read_json(migrated_texts.back(), "", limits);
+        if (!next.document)   // our own writer's output: never, unless it broke a limit
+            return finish();
+        migrated.push_back(std::move(*next.document));
+        current = &migrated.back().root();
     }
     result.migrated = result.version < progress_format_version;
 

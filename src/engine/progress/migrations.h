@@ -1,5 +1,5 @@
 // Internal to engine/progress/: the migrations of stored records, one step per version. Each takes
-// a record of version N (as JSON) and returns it in version N + 1; what it cannot carry over goes
+// a record of version N (as JSON) and returns it in version N + 1 (as JSON text); what it cannot carry over goes
 // to `notes`, what is broken to the collector. decode_progress runs them in turn.
 #pragma once
 
@@ -17,6 +17,6 @@ struct MigrationContext {
 };
 
 // `record`, of version `version` (1 <= version < progress_format_version), in version + 1.
-Json migrate_record(int version, const JsonValue& record, MigrationContext& context);
+std::string migrate_record(int version, const JsonValue& record, MigrationContext& context);
 
 } // namespace imquiz
