@@ -103,15 +103,7 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
     int digit = digit_pressed();
     for (std::size_t i = 0; i < q.choices.size(); ++i) {
         const app::ChoiceModel& choice = q.choices[i];
-        ChoiceCard card;
-        card.id = choice.id.c_str();
-        card.marker = choice.marker;
-        card.text = choice.text;
-        card.state = choice.mark;
-        card.status_label = choice.status;
-        card.feedback = choice.feedback;
-        card.multiple = q.multiple;
-        bool pressed = choice_card(ui, card);
+        bool pressed = choice_card(ui, choice, q.multiple);
         if ((pressed || (digit > 0 && static_cast<std::size_t>(digit) == i + 1)) && choice.enabled) action = choice.action;
     }
     if (q.field.present) answer_frame(ui, q);

@@ -126,7 +126,7 @@ void icon_cross(ImDrawList* draw, ImVec2 c, float s, uint32_t color) {
     draw->AddLine(ImVec2(c.x - r, c.y + r), ImVec2(c.x + r, c.y - r), color, s * 0.14f);
 }
 
-bool choice_card(const UiContext& ui, const ChoiceCard& card) {
+bool choice_card(const UiContext& ui, const app::ChoiceModel& card, bool multiple) {
     ImFont* font = ui.fonts.body;
     ImFont* small = ui.fonts.small;
     float width = ImGui::GetContentRegionAvail().x;
@@ -135,13 +135,13 @@ bool choice_card(const UiContext& ui, const ChoiceCard& card) {
     float text_x = pad + marker_size + ui.px(14);
     float text_width = std::max(ui.px(40), width - text_x - pad);
     float text_h = text_height(font, card.text, text_width);
-    float status_h = card.status_label.empty() ? 0.0f : font_size(small) + ui.px(6);
+    float status_h = card.status.empty() ? 0.0f : font_size(small) + ui.px(6);
     float feedback_h = card.feedback.empty() ? 0.0f : text_height(small, card.feedback, text_width) + ui.px(8);
     float height = std::max(ui.px(56), pad * 2 + status_h + text_h + feedback_h);
 
     ImVec2 pos = ImGui::GetCursorScreenPos();
-    ImGui::PushID(card.id);
-    bool locked = card.state != CardState::Normal && card.state != CardState::Selected;
+    ImGui::PushID(card.id.c_str());
+    bool locked = card.mark != app::ChoiceMark::Normal && card.mark != app::ChoiceMark::Selected;
     bool pressed = ImGui::InvisibleButton("##card", ImVec2(width, height)) && !locked && !ui.touch_scrolling;
     bool hovered = ImGui::IsItemHovered() && !locked;
     ImRect rect(pos, pos + ImVec2(width, height));
@@ -152,20 +152,20 @@ bool choice_card(const UiContext& ui, const ChoiceCard& card) {
     uint32_t border = ui.palette.border;
     float border_width = ui.px(1.5f);
     uint32_t status_color = ui.palette.text_muted;
-    switch (card.state) {
-    case CardState::Selected:
+    switch (card.mark) {
+    case app::ChoiceMark::Selected:
         fill = ui.palette.accent_soft;
         border = ui.palette.accent;
         border_width = ui.px(2.5f);
         break;
-    case CardState::Correct:
-    case CardState::CorrectMissed:
+    case app::ChoiceMark::Correct:
+    case app::ChoiceMark::CorrectMissed:
         fill = ui.palette.correct_soft;
         border = ui.palette.correct;
         border_width = ui.px(2.5f);
         status_color = ui.palette.correct;
         break;
-    case CardState::Wrong:
+    case app::ChoiceMark::Wrong:
         fill = ui.palette.wrong_soft;
         border = ui.palette.wrong;
         border_width = ui.px(2.5f);
@@ -178,17 +178,17 @@ bool choice_card(const UiContext& ui, const ChoiceCard& card) {
 
     // The marker: a numbered radio/check box; after checking, a tick or a cross (not colour alone).
     ImVec2 marker_center(rect.Min.x + pad + marker_size * 0.5f, rect.Min.y + pad + marker_size * 0.5f);
-    float marker_rounding = card.multiple ? ui.px(7) : marker_size * 0.5f;
+    float marker_rounding = multiple ? ui.px(7) : marker_size * 0.5f;
     ImVec2 half(marker_size * 0.5f, marker_size * 0.5f);
-    if (card.state == CardState::Correct || card.state == CardState::CorrectMissed) {
+    if (card.mark == app::ChoiceMark::Correct || card.mark == app::ChoiceMark::CorrectMissed) {
         draw->AddRectFilled(marker_center - half, marker_center + half, ui.palette.correct, marker_rounding);
         icon_check(draw, marker_center, marker_size, ui.palette.dark ? ui.palette.background : rgb(0xFFFFFF));
-    } else if (card.state == CardState::Wrong) {
+    } else if (card.mark == app::ChoiceMark::Wrong) {
         draw->AddRectFilled(marker_center - half, marker_center + half, ui.palette.wrong, marker_rounding);
         icon_cross(draw, marker_center, marker_size, ui.palette.dark ? ui.palette.background : rgb(0xFFFFFF));
-    } else if (card.state == CardState::Selected) {
+    } else if (card.mark == app::ChoiceMark::Selected) {
         draw->AddRectFilled(marker_center - half, marker_center + half, ui.palette.accent, marker_rounding);
-        if (card.multiple) {
+        if (multiple) {
             icon_check(draw, marker_center, marker_size, ui.palette.on_accent);
         } else {
             ImVec2 text = small->CalcTextSizeA(font_size(small), FLT_MAX, 0, card.marker.c_str());
@@ -201,8 +201,8 @@ bool choice_card(const UiContext& ui, const ChoiceCard& card) {
     }
 
     float y = rect.Min.y + pad;
-    if (!card.status_label.empty()) {
-        draw->AddText(small, font_size(small), ImVec2(rect.Min.x + text_x, y), status_color, card.status_label.c_str());
+    if (!card.status.empty()) {
+        draw->AddText(small, font_size(small), ImVec2(rect.Min.x + text_x, y), status_color, card.status.c_str());
         y += status_h;
     }
     draw->AddText(font, font_size(font), ImVec2(rect.Min.x + text_x, y), ui.palette.text, card.text.c_str(), nullptr,

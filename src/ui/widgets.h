@@ -48,18 +48,10 @@ enum class ButtonKind { Primary, Secondary, Quiet };
 bool button(const UiContext& ui, const char* id, const std::string& label, ButtonKind kind,
             float width = 0.0f, bool enabled = true);
 
-using CardState = app::ChoiceMark;
-struct ChoiceCard {
-    const char* id;              // stable id for ImGui and the test hook
-    std::string marker;          // "1", "2"... shown in a badge (the keyboard shortcut)
-    std::string text;
-    std::string feedback;        // per-choice feedback, shown under the text once checked
-    std::string status_label;    // "Your answer", "Correct answer": colour is never the only cue
-    CardState state = CardState::Normal;
-    bool multiple = false;       // square check box instead of round radio
-};
-// A full-width selectable answer card. Returns true when clicked / activated.
-bool choice_card(const UiContext& ui, const ChoiceCard& card);
+// A full-width selectable answer card, drawn from the screen model's choice as it is (marker,
+// text, status, feedback, mark); `multiple`: a square check box instead of a round radio.
+// Returns true when clicked / activated.
+bool choice_card(const UiContext& ui, const app::ChoiceModel& card, bool multiple);
 
 void progress_bar(const UiContext& ui, float fraction, float height);
 // A small pill with text: "Correct", "Passed", "8 questions".
