@@ -23,7 +23,6 @@ enum class Str {
     Catalog,
     CatalogEmpty,
     QuestionsCount,       // "%d questions"
-    Languages,
     BestScore,            // "Best: %d%%"
     NotTakenYet,
     InProgress,           // "In progress: %d of %d answered"
@@ -87,7 +86,6 @@ enum class Str {
     InvalidBank,
     RetryLoad,
     ShortcutsHint,
-    KeyboardHint,
     Done,
     QuizNotFound,
     NewerVersionRecord,
