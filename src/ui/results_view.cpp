@@ -36,19 +36,14 @@ Action draw_results(ResultsView& view, const UiContext& ui, const app::ResultsMo
     if (view.panel_heights_key != heights_key || view.panel_heights.size() != r.rows.size()) {
         view.panel_heights_key = heights_key;
         view.panel_heights.assign(r.rows.size(), 0.0f);
+        view.measured_sum = 0;
+        view.measured_count = 0;
     }
     ImRect visible = ImGui::GetCurrentWindow()->ClipRect;
     // Panels off screen not measured yet take the average height of those that were: a
     // 20,000-question attempt must not draw 20,000 panels in its first frame just to measure
     // them (each is measured when it first comes into view, and the scroll range settles).
-    float measured_sum = 0;
-    int measured_count = 0;
-    for (float height : view.panel_heights)
-        if (height > 0) {
-            measured_sum += height;
-            ++measured_count;
-        }
-    float estimate = measured_count ? measured_sum / static_cast<float>(measured_count) : ui.px(180);
+    float estimate = view.measured_count ? view.measured_sum / static_cast<float>(view.measured_count) : ui.px(180);
     for (std::size_t i = 0; i < r.rows.size(); ++i) {
         const app::ResultRowModel& row = r.rows[i];
         float& measured = view.panel_heights[i];
@@ -80,7 +75,10 @@ Action draw_results(ResultsView& view, const UiContext& ui, const app::ResultsMo
         panel_end(ui, ui.palette.surface, ui.palette.border);
         ImGui::PopID();
         ImGui::Spacing();
-        measured = ImGui::GetCursorPosY() - top;
+        const float height = ImGui::GetCursorPosY() - top;
+        if (measured == 0) ++view.measured_count;
+        view.measured_sum += height - measured;
+        measured = height;
     }
 
     // Past attempts of this quiz, newest first.

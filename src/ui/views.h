@@ -31,6 +31,8 @@ struct ResultsView {
     // an attempt may have thousands of questions. Valid for one attempt, language, size, width.
     std::vector<float> panel_heights;
     std::string panel_heights_key;
+    float measured_sum = 0;      // of the panel heights measured so far (> 0)
+    int measured_count = 0;
 };
 Action draw_results(ResultsView& view, const UiContext& ui, const app::ResultsModel& model);
 
