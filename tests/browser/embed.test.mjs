@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { startSite, openApp, waitForState, waitForSignal, appState as appStateOf, launchBrowser, SITE_DIR, ENGINE, skipStep,
-         expectDownload } from './harness.mjs';
+         expectDownload, freePort } from './harness.mjs';
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
 const browser = await launchBrowser();
@@ -17,15 +18,30 @@ const host = await serve(hostDir, { headers: {} });   // headers set per page be
 const hostOrigin = `http://localhost:${host.port}`;
 const quiz = await startSite({ frameAncestors: hostOrigin });
 const quizOrigin = `http://127.0.0.1:${quiz.port}`;
-// A sandboxed iframe without allow-same-origin has an opaque origin: every request it makes is
-// cross-origin, so the quiz's server must allow it (Access-Control-Allow-Origin: *; the files are
-// public anyway). See docs/embedding.md.
-const sandboxQuiz = await serve(SITE_DIR, { headers: { ...securityHeaders({ frameAncestors: hostOrigin }),
-                                                     'Access-Control-Allow-Origin': '*' } });
-const sandboxOrigin = `http://127.0.0.1:${sandboxQuiz.port}`;
+// A sandboxed iframe without allow-same-origin has an opaque origin: its quiz server is set up as
+// docs/embedding.md (Sandboxed iframes) says, from the commands and headers written there: every
+// request is cross-origin (Access-Control-Allow-Origin: *), and the server's origin is named next
+// to 'self' in its header and in the page's <meta> policy (WebKit matches 'self' against the
+// opaque origin). Its address must be known before the site copy and the headers are written.
+const sandboxPort = await freePort();
+const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`;
+const embeddingDocs = fs.readFileSync(path.resolve('docs/embedding.md'), 'utf8');
+const sandboxDocs = {
+  headers: embeddingDocs.match(/<!-- tested: sandbox headers -->\n```\n([\s\S]*?)```/)[1],
+  command: embeddingDocs.match(/<!-- tested: sandbox site -->\n```sh\n([\s\S]*?)\n```/)[1],
+};
+const forSandbox = (text) => text.replaceAll('https://quiz.example', sandboxOrigin).replaceAll('https://lms.example', hostOrigin);
+const sandboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imquiz-sandbox-site-'));
+fs.cpSync(SITE_DIR, sandboxDir, { recursive: true, dereference: true });
+const [script, ...args] = forSandbox(sandboxDocs.command).replace('build/web/site', sandboxDir).split(/\s+/);
+execFileSync('bash', [script, ...args], { stdio: 'pipe' });
+const sandboxHeaders = Object.fromEntries(forSandbox(sandboxDocs.headers).trim().split('\n')
+  .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]));
+const sandboxQuiz = await startSite({ port: sandboxPort, dir: sandboxDir, headers: sandboxHeaders });
 test.after(async () => {
   await browser.close(); await host.close(); await quiz.close(); await sandboxQuiz.close();
   fs.rmSync(hostDir, { recursive: true, force: true });
+  fs.rmSync(sandboxDir, { recursive: true, force: true });
 });
 
 // The host pages' own policy: scripts from themselves and the quiz's server, frames from the quiz.
@@ -303,12 +319,19 @@ test('H5P resizer protocol: a host speaking it sizes the iframe', async () => {
   await app.close();
 });
 
-// WebKit: the sandboxed document requests nothing after itself (no boot.js, no app.css): its CSP's
-// 'self' does not match its own server once the origin is opaque. A deployment for sandboxed
-// iframes would name its origin in script-src and style-src; until that is decided, a TODO.
-const SANDBOX_TODO = ENGINE === 'webkit' &&
-  "WebKit blocks the page's own scripts in an opaque-origin iframe ('self' in the CSP does not match)";
-test('sandboxed iframe without allow-same-origin: storage refused, plays in memory, says so, exports', { todo: SANDBOX_TODO }, async (t) => {
+// The documented headers are the recommended ones with the origin named: nothing else differs.
+test('docs/embedding.md\'s sandbox headers are the recommended policy with the quiz\'s origin named', () => {
+  const documented = Object.fromEntries(sandboxDocs.headers.trim().split('\n').map((line) => line.split(/: (.*)/).slice(0, 2)));
+  assert.deepEqual(documented, { ...securityHeaders({ frameAncestors: 'https://lms.example', origin: 'https://quiz.example' }),
+                                 'Access-Control-Allow-Origin': '*' });
+  const page = fs.readFileSync(path.join(sandboxDir, 'index.html'), 'utf8');
+  const policy = page.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/)[1];
+  for (const directive of ['default-src', 'script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'worker-src']) {
+    assert.ok(policy.includes(`${directive} 'self' ${sandboxOrigin}`), `the page's ${directive} names ${sandboxOrigin}: ${policy}`);
+  }
+});
+
+test('sandboxed iframe without allow-same-origin: storage refused, plays in memory, says so, exports', async (t) => {
   const app = await openHost(hostPage('sandboxed', { src: quizUrl(sandboxOrigin),
                                                      sandbox: 'allow-scripts allow-downloads' }));
   let state = await waitForState(app.frame, (s) => s.screen === 'question' && s.question);

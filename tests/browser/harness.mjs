@@ -20,9 +20,10 @@ import { createRequire } from 'node:module';
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
 import { launchFirefox } from './engines/firefox.mjs';
-import { launchWebKit, preloadScript, withPreload, PRELOAD_PATH } from './engines/webkit.mjs';
+import { launchWebKit, preloadScript, withPreload, PRELOAD_PATH, freePort } from './engines/webkit.mjs';
 import { stopDisplay } from './engines/display.mjs';
 export { Unsupported } from './engines/page.mjs';
+export { freePort };
 
 const require = createRequire(import.meta.url);
 
@@ -51,11 +52,11 @@ const CHROMIUM_ARGS = [
 // `site.requests` counts the requests per URL path (what a browser downloaded, and how often).
 // `authoring`: the deployment's authoring.json (e.g. { allowBankLinks: true } for bank= links);
 // without it the site has none, as shipped.
+// `headers`: the server's headers instead of the recommended ones.
 export async function startSite({ port = 0, host = '127.0.0.1', frameAncestors = '*', dir = SITE_DIR,
-                                  authoring = null } = {}) {
+                                  authoring = null, headers = securityHeaders({ frameAncestors }) } = {}) {
   const faults = new Map();
   const requests = new Map();
-  const headers = securityHeaders({ frameAncestors });
   const server = await serve(dir, {
     port, host, headers,
     intercept: (req, res, urlPath) => {

@@ -49,7 +49,8 @@ export function withPreload(html, req) {
 
 // ---- The driver -------------------------------------------------------------------------------
 
-function freePort() {
+// A port free on the loopback now (for a server whose own address must be known before it starts).
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
