@@ -17,6 +17,7 @@ const require = createRequire(import.meta.url);
 const { remote } = require('webdriverio');
 
 const ENGINE = 'webkit';
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';   // WebDriver's key of an element reference
 const DRIVER = process.env.WEBKIT_WEBDRIVER || '/usr/bin/WebKitWebDriver';
 const BROWSER = process.env.WEBKIT_MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 export const PRELOAD_PATH = '__imquiz-test/preload.js';
@@ -185,6 +186,13 @@ function backendFor(session, handle, page, engine) {
     boxOf: (selector, frame) => call(`(s) => { const e = document.querySelector(s); if (!e) return null;
       const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`, selector, frame),
     download: () => { throw new Unsupported(engine, 'intercept a download'); },
+    // WebDriver's way to choose files (Element Send Keys to an <input type=file>, one path a
+    // line): the browser reads them from disk and fires input and change, as for a learner's pick.
+    // The input must be in the document for the driver to find it.
+    setInputFiles: (selector, files, frame) => withWindow(frame, async () => {
+      const element = await client.findElement('css selector', selector);
+      await client.elementSendKeys(element[ELEMENT], files.join('\n'));
+    }),
   };
 }
 
