@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { createRequire } from 'node:module';
-import { xDisplay } from './display.mjs';
+import { xDisplay, POINTER } from './display.mjs';
 import { Page, Unsupported } from './page.mjs';
 
 const require = createRequire(import.meta.url);
@@ -174,7 +174,13 @@ function backendFor(session, handle, page, engine) {
           const outer = await withWindow(null, () => client.getWindowRect());
           chrome = { width: outer.width - inner[0], height: outer.height - inner[1] };
         }
-        await withWindow(null, () => client.setWindowRect(null, null, width + chrome.width, height + chrome.height));
+        // Over the X pointer, so that the window a test opened last is the active one, as a
+        // desktop makes a new window: otherwise a narrow window at 0,0 is never active, its page
+        // never has focus, and WebKit matches no :focus-within there (the a11y panel stayed hidden).
+        const outer = { width: width + chrome.width, height: height + chrome.height };
+        await withWindow(null, () => client.setWindowRect(Math.max(0, Math.round(POINTER.x - outer.width / 2)),
+                                                          Math.max(0, Math.round(POINTER.y - outer.height / 2)),
+                                                          outer.width, outer.height));
         const [w, h] = await call('() => [innerWidth, innerHeight]');
         if (w === width && h === height) return;
         chrome = null;
