@@ -73,6 +73,11 @@ export async function startSite({ port = 0, host = '127.0.0.1', frameAncestors =
   return { ...server, faults, requests, requestCount: (urlPath) => requests.get(urlPath) || 0 };
 }
 
+// For a server of the tests' own pages (a host page that embeds the quiz): its `intercept`, so
+// that in WebKit those pages report their console too (see servePreload).
+export const testPages = (dir, headers = {}) => (req, res, urlPath) =>
+  ENGINE === 'webkit' && servePreload(req, res, urlPath, dir, headers);
+
 // WebKit only (classic WebDriver has no init scripts or console events): HTML pages get the
 // harness's first script, and that script itself (engines/webkit.mjs).
 function servePreload(req, res, urlPath, dir, headers) {

@@ -10,6 +10,8 @@
 // frame) -> {x, y, width, height} | null; download(): a promise of the next download; optionally
 // setInputFiles(selector, paths, frame).
 
+import { cropPng } from './png.mjs';
+
 // Where a step cannot be done in this engine at all: the test catches it by this name, says so as
 // a visible skip, and does the nearest real thing.
 export class Unsupported extends Error {
@@ -256,14 +258,16 @@ export class Page {
   click(selector) { return this.locator(selector).click(); }
   focus(selector) { return this.locator(selector).focus(); }
   title() { return this.evaluate(() => document.title); }
+  textContent(selector) { return this.locator(selector).textContent(); }
   url() { return this.evaluate(() => location.href); }
   content() { return this.evaluate(() => document.documentElement.outerHTML); }
 
   async goto(url) { await this.backend.goto(url); }
   async reload() { await this.backend.reload(); }
   async close() { await this.backend.close(); }
-  async screenshot({ path: file } = {}) {
-    const png = await this.backend.screenshot();
+  async screenshot({ path: file, clip = null } = {}) {
+    let png = await this.backend.screenshot();
+    if (clip) png = cropPng(png, clip);
     if (file) (await import('node:fs')).writeFileSync(file, png);
     return png;
   }

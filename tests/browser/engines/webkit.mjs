@@ -5,8 +5,8 @@
 //
 // Classic WebDriver has no init scripts and no console events. Both come from the test server:
 // it puts a first <script> into every HTML page it serves to a navigation (preloadScript below),
-// which records console.error calls and uncaught errors and runs the test's init scripts; every
-// call into the page hands the recorded errors back.
+// which records the console's lines and uncaught errors and runs the test's init scripts; every
+// call into the page hands the recorded lines back.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { createRequire } from 'node:module';
@@ -26,19 +26,22 @@ export const PRELOAD_PATH = '__imquiz-test/preload.js';
 
 const initScripts = [];   // the init scripts of the pages open now (one WebKit page at a time in practice)
 const forget = (sources) => { for (const source of sources.splice(0)) { const i = initScripts.indexOf(source); if (i >= 0) initScripts.splice(i, 1); } };
-const RECORD_ERRORS = `(() => {
-  const errors = [];
-  Object.defineProperty(window, '__imquizTestErrors', { value: errors });
-  const original = console.error;
-  console.error = function (...args) { errors.push('console: ' + args.map(String).join(' ')); return original.apply(this, args); };
-  window.addEventListener('error', (e) => { errors.push('uncaught: ' + ((e.error && e.error.message) || e.message)); });
-  window.addEventListener('unhandledrejection', (e) => { errors.push('uncaught: ' + ((e.reason && e.reason.message) || e.reason)); });
+const RECORD_CONSOLE = `(() => {
+  const records = [];
+  Object.defineProperty(window, '__imquizTestConsole', { value: records });
+  // Playwright's names of the console's levels.
+  for (const [method, type] of [['error', 'error'], ['warn', 'warning'], ['info', 'info'], ['log', 'log'], ['debug', 'debug']]) {
+    const original = console[method];
+    console[method] = function (...args) { records.push({ type, text: args.map(String).join(' ') }); return original.apply(this, args); };
+  }
+  window.addEventListener('error', (e) => { records.push({ type: 'uncaught', text: (e.error && e.error.message) || e.message }); });
+  window.addEventListener('unhandledrejection', (e) => { records.push({ type: 'uncaught', text: String((e.reason && e.reason.message) || e.reason) }); });
   // Not part of the page the tests look at.
   if (document.currentScript) document.currentScript.remove();
 })();`;
 
 export function preloadScript() {
-  return [RECORD_ERRORS, ...initScripts.map((source) => `try { ${source} } catch (e) { console.error('init script: ' + e); }`)].join('\n');
+  return [RECORD_CONSOLE, ...initScripts.map((source) => `try { ${source} } catch (e) { console.error('init script: ' + e); }`)].join('\n');
 }
 
 // The <script> for an HTML page served to a navigation (not to a service worker's or a page's own
@@ -114,13 +117,13 @@ function backendFor(session, handle, page, engine) {
   const call = async (source, arg, frame) => {
     const wrapped = `return (async (arg) => {
       const value = await (${source})(arg);
-      const errors = window.__imquizTestErrors ? window.__imquizTestErrors.splice(0) : [];
-      return { value: value === undefined ? null : value, errors };
+      const records = window.__imquizTestConsole ? window.__imquizTestConsole.splice(0) : [];
+      return { value: value === undefined ? null : value, records };
     })(arguments[0]);`;
     const result = await withWindow(frame, () => client.executeScript(wrapped, [arg === undefined ? null : arg]));
-    for (const error of result.errors) {
-      if (error.startsWith('uncaught: ')) page.emit('pageerror', new Error(error.slice(10)));
-      else page.emit('console', { type: () => 'error', text: () => error.slice(9) });
+    for (const { type, text } of result.records) {
+      if (type === 'uncaught') page.emit('pageerror', new Error(text));
+      else page.emit('console', { type: () => type, text: () => text });
     }
     return result.value;
   };
