@@ -1,7 +1,8 @@
 // A rectangle cut out of a PNG screenshot, in node: the WebDriver engines' screenshots are of the
-// whole viewport (WebDriver has no clip), and a crop done by a canvas in the page could be altered
-// by the browser's canvas fingerprinting protection. Reads what browsers write: 8-bit greyscale,
-// RGB or RGBA, with or without alpha, not interlaced.
+// whole viewport (WebDriver has no clip), and a crop drawn by a canvas in the page made two equal
+// regions compare unequal in Firefox (its canvas read-back is not the pixels it was given, it
+// seems). Reads what browsers write: 8-bit greyscale, RGB or RGBA, with or without alpha, not
+// interlaced.
 import zlib from 'node:zlib';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
