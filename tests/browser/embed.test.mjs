@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startSite, openApp, waitForState, waitForSignal, appState as appStateOf, launchBrowser, SITE_DIR, ENGINE, skipStep,
-         expectDownload, freePort, testPages } from './harness.mjs';
+         expectDownload, freePort, testPages, screenshot } from './harness.mjs';
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
 const browser = await launchBrowser();
@@ -342,6 +342,7 @@ test('sandboxed iframe without allow-same-origin: storage refused, plays in memo
   assert.match(state.notice, /does not let ImQuiz save progress/);
   assert.equal(await app.frame.evaluate(() => window.ImQuizHost.storage.problem()), 'SecurityError');
   await waitForAutoHeight(app);
+  await screenshot(app.page, 'embed-sandboxed-question');
 
   const { answered, results } = await playInFrame(app.frame, [8]);
   assert.equal(results.percent, 87.5);
