@@ -29,13 +29,9 @@ rm -rf "$site/quizzes"; mkdir -p "$site/quizzes"
 cp "$top"/quizzes/*.json "$site/quizzes/"
 rm -f "$site/quizzes/schema.json"
 
-# The service worker's cache name is the build's fingerprint, so a new build never mixes its JS
-# and wasm with an old one. The files, and their order, are sw.js's FINGERPRINTED: it checks them.
-fingerprinted=$(sed -n "s/^const FINGERPRINTED = \[\(.*\)\];.*/\1/p" "$top/web/sw.js" | tr -d "' " | tr , ' ')
-[ -n "$fingerprinted" ] || { echo "assemble-site.sh: no FINGERPRINTED list in web/sw.js" >&2; exit 1; }
-version=$(cd "$site" && cat $fingerprinted | sha256sum | cut -c1-12)
-if [ -f "$site/sw.js" ]; then sed -i "s/__IMQUIZ_BUILD__/$version/g" "$site/sw.js"; fi
-printf '{"build":"%s"}\n' "$version" > "$site/version.json"
+# The service worker's cache name is the build's fingerprint (scripts/fingerprint-site.sh).
+rm -f "$site/version.json"   # a fresh sw.js carries the placeholder, not the last build's id
+version=$(bash "$top/scripts/fingerprint-site.sh" "$site")
 
 # Precompressed copies for servers that can send them (see README, Deploy).
 find "$site" -type f \( -name '*.js' -o -name '*.wasm' -o -name '*.html' -o -name '*.css' -o -name '*.json' \

@@ -17,12 +17,15 @@ export const TYPES = {
 
 // The policy the deploy docs give (README, Deploy). `frameAncestors` limits who may embed. No
 // manifest-src: default-src 'self' already covers the manifest, and WebKit does not know the
-// directive and logs an error about it on every load.
-export function securityHeaders({ frameAncestors = '*' } = {}) {
+// directive and logs an error about it on every load. `origin`, the server's own, is named next to
+// every 'self' for sandboxed iframes without allow-same-origin: WebKit matches 'self' there against
+// the document's opaque origin, which matches nothing (docs/embedding.md, Sandboxed iframes).
+export function securityHeaders({ frameAncestors = '*', origin = null } = {}) {
+  const self = origin ? `'self' ${origin}` : "'self'";
   return {
     'Content-Security-Policy': [
-      "default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'",
-      "img-src 'self' data: blob:", "font-src 'self'", "connect-src 'self'", "worker-src 'self'",
+      `default-src ${self}`, `script-src ${self} 'wasm-unsafe-eval'`, `style-src ${self}`,
+      `img-src ${self} data: blob:`, `font-src ${self}`, `connect-src ${self}`, `worker-src ${self}`,
       `frame-ancestors ${frameAncestors}`, "base-uri 'none'", "form-action 'none'",
     ].join('; '),
     'X-Content-Type-Options': 'nosniff',

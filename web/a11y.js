@@ -105,9 +105,11 @@
 
   // Tab leaves the canvas for the mirror, as Tab leaves any widget on a web page (no keyboard
   // trap, WCAG 2.1.2); arrows, digits, Enter and Esc keep working on the canvas itself. Caught at
-  // the window, before the canvas's own listener sees it.
+  // the window, before the canvas's own listener sees it. WebKitGTK names Shift+Tab "Unidentified"
+  // (GTK's key for it is ISO_Left_Tab), keyCode 9 still.
   window.addEventListener('keydown', function (event) {
-    if (event.key !== 'Tab' || event.target !== canvas) return;
+    var tab = event.key === 'Tab' || (event.key === 'Unidentified' && event.keyCode === 9);
+    if (!tab || event.target !== canvas) return;
     var controls = Array.prototype.filter.call(
       mirror.querySelectorAll('button, input, select, textarea, a[href], [tabindex="0"]'),
       function (element) { return !element.disabled && !element.closest('[hidden]'); });

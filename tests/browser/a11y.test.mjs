@@ -671,10 +671,7 @@ test('the text-size setting reaches the canvas and the mirror; the theme setting
   await app.close();
 });
 
-// WebKit: at its narrowest window the focused panel measured 1 px wide, off screen (seen in the
-// full run under load; not yet understood). A TODO, not hidden.
-test('zoom and reflow: 200% and 400% zoom keep the canvas sharp and the mirror panel inside the screen',
-     { todo: ENGINE === 'webkit' && 'WebKit: the panel measured off screen at the narrowest window (under investigation)' }, async (t) => {
+test('zoom and reflow: 200% and 400% zoom keep the canvas sharp and the mirror panel inside the screen', async (t) => {
   // Browser zoom is a smaller CSS viewport with a larger device pixel ratio.
   for (let [width, height, ratio] of [[640, 400, 2], [320, 400, 4]]) {
     const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: ratio });
@@ -701,14 +698,15 @@ test('zoom and reflow: 200% and 400% zoom keep the canvas sharp and the mirror p
     assert.ok(box.left >= 0 && box.right <= width + 0.5 && box.top >= 0 && box.bottom <= height + 0.5,
               `panel inside the viewport at ${width}px: ${JSON.stringify(box)}`);
     assert.ok(box.scrollWidth <= box.clientWidth, `no horizontal scrolling inside the panel: ${JSON.stringify(box)}`);
-    await screenshot(page, `a11y-panel-zoom-${ratio * 100}`);
+    // By width too: where the engine cannot zoom, both windows are at ratio 1.
+    await screenshot(page, `a11y-panel-zoom-${ratio * 100}-${width}px`);
     app.expectNoErrors();
     await app.close();
   }
 });
 
-test('Tab leaves the canvas for the mirror (no keyboard trap), Shift+Tab too',
-     { todo: ENGINE === 'webkit' && 'WebKit: Tab from the canvas did not reach the mirror in the full run (under investigation)' }, async () => {
+// Regression (WebKitGTK): Shift+Tab arrives there as key "Unidentified", and stayed on the canvas.
+test('Tab leaves the canvas for the mirror (no keyboard trap), Shift+Tab too', async () => {
   const app = await openCatalog('en');
   const page = app.page;
   // The canvas has focus after start-up: that is where digits, arrows and Enter go. Tab is

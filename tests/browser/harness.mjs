@@ -20,9 +20,10 @@ import { createRequire } from 'node:module';
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
 import { launchFirefox } from './engines/firefox.mjs';
-import { launchWebKit, preloadScript, withPreload, PRELOAD_PATH } from './engines/webkit.mjs';
+import { launchWebKit, preloadScript, withPreload, PRELOAD_PATH, freePort } from './engines/webkit.mjs';
 import { stopDisplay } from './engines/display.mjs';
 export { Unsupported } from './engines/page.mjs';
+export { freePort };
 
 const require = createRequire(import.meta.url);
 
@@ -51,11 +52,11 @@ const CHROMIUM_ARGS = [
 // `site.requests` counts the requests per URL path (what a browser downloaded, and how often).
 // `authoring`: the deployment's authoring.json (e.g. { allowBankLinks: true } for bank= links);
 // without it the site has none, as shipped.
+// `headers`: the server's headers instead of the recommended ones.
 export async function startSite({ port = 0, host = '127.0.0.1', frameAncestors = '*', dir = SITE_DIR,
-                                  authoring = null } = {}) {
+                                  authoring = null, headers = securityHeaders({ frameAncestors }) } = {}) {
   const faults = new Map();
   const requests = new Map();
-  const headers = securityHeaders({ frameAncestors });
   const server = await serve(dir, {
     port, host, headers,
     intercept: (req, res, urlPath) => {
@@ -71,6 +72,11 @@ export async function startSite({ port = 0, host = '127.0.0.1', frameAncestors =
   });
   return { ...server, faults, requests, requestCount: (urlPath) => requests.get(urlPath) || 0 };
 }
+
+// For a server of the tests' own pages (a host page that embeds the quiz): its `intercept`, so
+// that in WebKit those pages report their console too (see servePreload).
+export const testPages = (dir, headers = {}) => (req, res, urlPath) =>
+  ENGINE === 'webkit' && servePreload(req, res, urlPath, dir, headers);
 
 // WebKit only (classic WebDriver has no init scripts or console events): HTML pages get the
 // harness's first script, and that script itself (engines/webkit.mjs).
@@ -190,15 +196,21 @@ export async function expectDownload(t, page, trigger, { frame = null } = {}) {
 }
 
 // Answers the file picker a click opens with `file` (a path). Chromium: the browser's own
-// filechooser event. The WebDriver engines have none (and a native dialog would wait for a hand):
-// the picker input the page creates gets the file as a drop would give it, and its change event.
+// filechooser event. The WebDriver engines have none (and a native dialog would wait for a hand);
+// the page's picker input is caught when the page clicks it. WebKit: WebDriver's Element Send Keys
+// gives that input the file by its path, as the driver's way to choose files (the browser reads
+// it from disk and fires input and change); the driver finds only elements in the document, so
+// the input goes into it for that moment. Firefox: the input gets the file as a drop would give
+// it, and its change event.
 export async function chooseFile(t, page, trigger, file) {
   if (ENGINE === 'chromium') {
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), trigger()]);
     await chooser.setFiles(file);
     return;
   }
-  await skipStep(t, 'the browser\'s own file chooser', 'no file chooser event over WebDriver: the page\'s file input gets the file directly');
+  await skipStep(t, 'the browser\'s own file chooser', ENGINE === 'webkit'
+    ? 'no file chooser event over WebDriver: the page\'s file input gets the path by Element Send Keys'
+    : 'no file chooser event over WebDriver: the page\'s file input gets the file directly');
   await page.evaluate(() => {
     const inputs = [];
     window.__imquizTestPickers = inputs;
@@ -210,6 +222,17 @@ export async function chooseFile(t, page, trigger, file) {
   });
   await trigger();
   await waitInPage(page, () => window.__imquizTestPickers.length > 0);
+  if (ENGINE === 'webkit') {
+    await page.evaluate(() => {
+      const input = window.__imquizTestPickers.shift();
+      input.hidden = true;
+      input.setAttribute('data-imquiz-test-picker', '');
+      document.body.appendChild(input);
+    });
+    await page.setInputFiles('[data-imquiz-test-picker]', [path.resolve(file)]);
+    await page.evaluate(() => document.querySelector('[data-imquiz-test-picker]').remove());
+    return;
+  }
   await page.evaluate(([name, text]) => {
     const input = window.__imquizTestPickers.shift();
     const files = new DataTransfer();

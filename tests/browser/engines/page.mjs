@@ -7,7 +7,10 @@
 // the page (or in `frame`) and resolves to its (awaited) result; goto, reload, close; key(down|up,
 // key), type(text, delay); pointer(kind, x, y), wheel(x, y, dx, dy); screenshot() -> Buffer;
 // setViewport(width, height); emulateMedia(options); frameOf(selector) -> frame; boxOf(selector,
-// frame) -> {x, y, width, height} | null; download(): a promise of the next download.
+// frame) -> {x, y, width, height} | null; download(): a promise of the next download; optionally
+// setInputFiles(selector, paths, frame).
+
+import { cropPng } from './png.mjs';
 
 // Where a step cannot be done in this engine at all: the test catches it by this name, says so as
 // a visible skip, and does the nearest real thing.
@@ -255,14 +258,16 @@ export class Page {
   click(selector) { return this.locator(selector).click(); }
   focus(selector) { return this.locator(selector).focus(); }
   title() { return this.evaluate(() => document.title); }
+  textContent(selector) { return this.locator(selector).textContent(); }
   url() { return this.evaluate(() => location.href); }
   content() { return this.evaluate(() => document.documentElement.outerHTML); }
 
   async goto(url) { await this.backend.goto(url); }
   async reload() { await this.backend.reload(); }
   async close() { await this.backend.close(); }
-  async screenshot({ path: file } = {}) {
-    const png = await this.backend.screenshot();
+  async screenshot({ path: file, clip = null } = {}) {
+    let png = await this.backend.screenshot();
+    if (clip) png = cropPng(png, clip);
     if (file) (await import('node:fs')).writeFileSync(file, png);
     return png;
   }
@@ -273,6 +278,11 @@ export class Page {
   // The driver's own evaluation, which the page's CSP does not govern (Chromium needs a
   // bypassCSP context and a real <script> for the same).
   async addScriptTag({ content }) { await this.backend.call(`() => {\n${content}\n}`, null, this.frame); }
+  // Playwright's setInputFiles, where the driver has a way to choose files (paths on this machine).
+  setInputFiles(selector, files) {
+    if (!this.backend.setInputFiles) throw new Unsupported(this.engine, 'choose files for an input');
+    return this.backend.setInputFiles(selector, [].concat(files), this.frame);
+  }
   waitForTimeout(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
   async waitForEvent(name) {
     if (name === 'download') return this.backend.download();

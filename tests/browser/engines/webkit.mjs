@@ -5,18 +5,19 @@
 //
 // Classic WebDriver has no init scripts and no console events. Both come from the test server:
 // it puts a first <script> into every HTML page it serves to a navigation (preloadScript below),
-// which records console.error calls and uncaught errors and runs the test's init scripts; every
-// call into the page hands the recorded errors back.
+// which records the console's lines and uncaught errors and runs the test's init scripts; every
+// call into the page hands the recorded lines back.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { createRequire } from 'node:module';
-import { xDisplay } from './display.mjs';
+import { xDisplay, POINTER } from './display.mjs';
 import { Page, Unsupported } from './page.mjs';
 
 const require = createRequire(import.meta.url);
 const { remote } = require('webdriverio');
 
 const ENGINE = 'webkit';
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';   // WebDriver's key of an element reference
 const DRIVER = process.env.WEBKIT_WEBDRIVER || '/usr/bin/WebKitWebDriver';
 const BROWSER = process.env.WEBKIT_MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 export const PRELOAD_PATH = '__imquiz-test/preload.js';
@@ -25,19 +26,22 @@ export const PRELOAD_PATH = '__imquiz-test/preload.js';
 
 const initScripts = [];   // the init scripts of the pages open now (one WebKit page at a time in practice)
 const forget = (sources) => { for (const source of sources.splice(0)) { const i = initScripts.indexOf(source); if (i >= 0) initScripts.splice(i, 1); } };
-const RECORD_ERRORS = `(() => {
-  const errors = [];
-  Object.defineProperty(window, '__imquizTestErrors', { value: errors });
-  const original = console.error;
-  console.error = function (...args) { errors.push('console: ' + args.map(String).join(' ')); return original.apply(this, args); };
-  window.addEventListener('error', (e) => { errors.push('uncaught: ' + ((e.error && e.error.message) || e.message)); });
-  window.addEventListener('unhandledrejection', (e) => { errors.push('uncaught: ' + ((e.reason && e.reason.message) || e.reason)); });
+const RECORD_CONSOLE = `(() => {
+  const records = [];
+  Object.defineProperty(window, '__imquizTestConsole', { value: records });
+  // Playwright's names of the console's levels.
+  for (const [method, type] of [['error', 'error'], ['warn', 'warning'], ['info', 'info'], ['log', 'log'], ['debug', 'debug']]) {
+    const original = console[method];
+    console[method] = function (...args) { records.push({ type, text: args.map(String).join(' ') }); return original.apply(this, args); };
+  }
+  window.addEventListener('error', (e) => { records.push({ type: 'uncaught', text: (e.error && e.error.message) || e.message }); });
+  window.addEventListener('unhandledrejection', (e) => { records.push({ type: 'uncaught', text: String((e.reason && e.reason.message) || e.reason) }); });
   // Not part of the page the tests look at.
   if (document.currentScript) document.currentScript.remove();
 })();`;
 
 export function preloadScript() {
-  return [RECORD_ERRORS, ...initScripts.map((source) => `try { ${source} } catch (e) { console.error('init script: ' + e); }`)].join('\n');
+  return [RECORD_CONSOLE, ...initScripts.map((source) => `try { ${source} } catch (e) { console.error('init script: ' + e); }`)].join('\n');
 }
 
 // The <script> for an HTML page served to a navigation (not to a service worker's or a page's own
@@ -49,7 +53,8 @@ export function withPreload(html, req) {
 
 // ---- The driver -------------------------------------------------------------------------------
 
-function freePort() {
+// A port free on the loopback now (for a server whose own address must be known before it starts).
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -112,13 +117,13 @@ function backendFor(session, handle, page, engine) {
   const call = async (source, arg, frame) => {
     const wrapped = `return (async (arg) => {
       const value = await (${source})(arg);
-      const errors = window.__imquizTestErrors ? window.__imquizTestErrors.splice(0) : [];
-      return { value: value === undefined ? null : value, errors };
+      const records = window.__imquizTestConsole ? window.__imquizTestConsole.splice(0) : [];
+      return { value: value === undefined ? null : value, records };
     })(arguments[0]);`;
     const result = await withWindow(frame, () => client.executeScript(wrapped, [arg === undefined ? null : arg]));
-    for (const error of result.errors) {
-      if (error.startsWith('uncaught: ')) page.emit('pageerror', new Error(error.slice(10)));
-      else page.emit('console', { type: () => 'error', text: () => error.slice(9) });
+    for (const { type, text } of result.records) {
+      if (type === 'uncaught') page.emit('pageerror', new Error(text));
+      else page.emit('console', { type: () => type, text: () => text });
     }
     return result.value;
   };
@@ -172,7 +177,13 @@ function backendFor(session, handle, page, engine) {
           const outer = await withWindow(null, () => client.getWindowRect());
           chrome = { width: outer.width - inner[0], height: outer.height - inner[1] };
         }
-        await withWindow(null, () => client.setWindowRect(null, null, width + chrome.width, height + chrome.height));
+        // Over the X pointer, so that the window a test opened last is the active one, as a
+        // desktop makes a new window: otherwise a narrow window at 0,0 is never active, its page
+        // never has focus, and WebKit matches no :focus-within there (the a11y panel stayed hidden).
+        const outer = { width: width + chrome.width, height: height + chrome.height };
+        await withWindow(null, () => client.setWindowRect(Math.max(0, Math.round(POINTER.x - outer.width / 2)),
+                                                          Math.max(0, Math.round(POINTER.y - outer.height / 2)),
+                                                          outer.width, outer.height));
         const [w, h] = await call('() => [innerWidth, innerHeight]');
         if (w === width && h === height) return;
         chrome = null;
@@ -184,6 +195,13 @@ function backendFor(session, handle, page, engine) {
     boxOf: (selector, frame) => call(`(s) => { const e = document.querySelector(s); if (!e) return null;
       const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`, selector, frame),
     download: () => { throw new Unsupported(engine, 'intercept a download'); },
+    // WebDriver's way to choose files (Element Send Keys to an <input type=file>, one path a
+    // line): the browser reads them from disk and fires input and change, as for a learner's pick.
+    // The input must be in the document for the driver to find it.
+    setInputFiles: (selector, files, frame) => withWindow(frame, async () => {
+      const element = await client.findElement('css selector', selector);
+      await client.elementSendKeys(element[ELEMENT], files.join('\n'));
+    }),
   };
 }
 
