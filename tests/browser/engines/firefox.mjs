@@ -46,6 +46,12 @@ function backendFor(page, engine) {
       if (kind === 'move') return page.mouse.move(x, y);
       return page.mouse[kind]();
     },
+    // WebDriver BiDi input.performActions with a "touch" pointer (puppeteer's Touchscreen).
+    async touch(kind, x, y) {
+      if (kind === 'start') return page.touchscreen.touchStart(x, y);
+      if (kind === 'move') return page.touchscreen.touchMove(x, y);
+      return page.touchscreen.touchEnd();
+    },
     async wheel(x, y, deltaX, deltaY) { await page.mouse.move(x, y); await page.mouse.wheel({ deltaX, deltaY }); },
     screenshot: async () => Buffer.from(await page.screenshot()),
     async setViewport(width, height, deviceScaleFactor = viewport.deviceScaleFactor) {
