@@ -25,6 +25,40 @@ const PREFS = {
   'webgl.force-enabled': true,
 };
 
+// Firefox stops a document's loads when a navigation away from it starts (a reload included), and
+// logs each response its service worker was still copying into it as a script error of that
+// document: "Failed to load ‘…’. A ServiceWorker intercepted the request and encountered an
+// unexpected error." (the body copy failed: Firefox's FetchEventOp BodyComplete). Nothing failed
+// but the copy the navigation cancelled; Chromium and WebKit say nothing. Only that message, and
+// only from a document a navigation had already started to replace, is left out here: the same
+// message from a document nobody navigated away from is an error like any other.
+const ABORTED_SERVICE_WORKER_COPY = /^Failed to load ‘[^’]*’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/;
+
+function copiesAbortedByNavigation(raw) {
+  const context = raw.mainFrame().browsingContext;
+  const replaced = new Set();   // realms (documents) a navigation has started to replace
+  const aborted = [];           // such documents' messages, until the pageerror event takes them
+  // The session's own event: the context's 'navigation' is not emitted for a navigation that
+  // starts while another is still under way (a reload at the load event of the last one).
+  context.userContext.browser.session.on('browsingContext.navigationStarted', (info) => {
+    if (info.context === context.id && context.defaultRealm.id) replaced.add(context.defaultRealm.id);
+  });
+  context.on('log', ({ entry }) => {
+    if (entry.type === 'javascript' && ABORTED_SERVICE_WORKER_COPY.test(entry.text || '') &&
+        replaced.has(entry.source.realm)) aborted.push(entry.text);
+  });
+  return {
+    // puppeteer raises pageerror from its own listener of the same log event: decided once both ran.
+    async isAborted(error) {
+      if (!ABORTED_SERVICE_WORKER_COPY.test(error.message)) return false;
+      await Promise.resolve();
+      const i = aborted.indexOf(error.message);
+      if (i >= 0) aborted.splice(i, 1);
+      return i >= 0;
+    },
+  };
+}
+
 // Playwright's key names, as tests write them, in puppeteer's spelling.
 const KEYS = { Space: ' ' };
 
@@ -92,7 +126,8 @@ export async function launchFirefox() {
           const page = new Page(backendFor(raw, ENGINE), ENGINE);
           page.ownerContext = wrapper;
           raw.on('console', (message) => page.emit('console', { type: () => message.type(), text: () => message.text() }));
-          raw.on('pageerror', (error) => page.emit('pageerror', error));
+          const navigation = copiesAbortedByNavigation(raw);
+          raw.on('pageerror', async (error) => { if (!(await navigation.isAborted(error))) page.emit('pageerror', error); });
           await page.setViewportSize(viewport);
           await page.backend.setViewport(viewport.width, viewport.height, deviceScaleFactor);
           pages.add(page);
