@@ -11,10 +11,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSite, openApp, waitForState, waitForSignal, appState, clickItem, launchBrowser, screenshot,
-         SITE_DIR, ARTIFACTS } from './harness.mjs';
+         SITE_DIR, ARTIFACTS, ENGINE } from './harness.mjs';
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
 const browser = await launchBrowser();
+// A CSP refusal as each engine words it in the console: Chromium "Refused to connect … Content
+// Security Policy", Firefox "Content-Security-Policy: The page’s settings blocked …".
+const CSP_REFUSAL = /Content[- ]Security[- ]Policy/;
+
 const site = await startSite();                                              // as shipped: no authoring.json
 // The README's example (bank= links) as this site's authoring.json.
 const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -122,8 +126,10 @@ test('F1 bank= on a site that did not enable it: refused before anything is fetc
     await app.page.click('#status button');
     await waitForSignal(app.page, 'first-frame');
     const state = await waitForState(app.page, (s) => s.screen === 'catalog' && s.banks.length === 2);
-    assert.equal(new URL(app.page.url()).searchParams.has('bank'), false);
-    assert.equal(new URL(app.page.url()).searchParams.get('lang'), 'en');
+    // Playwright's url() is the URL itself; the WebDriver engines' is a promise of it.
+    const url = new URL(await app.page.url());
+    assert.equal(url.searchParams.has('bank'), false);
+    assert.equal(url.searchParams.get('lang'), 'en');
     assert.deepEqual(state.banks.map((b) => b.id), ['data-parallelism', 'model-pipeline-parallelism']);
     app.expectNoErrors();
     await app.close();
@@ -147,7 +153,7 @@ test('F1 bank= where enabled: data:, javascript:, another origin, protocol-relat
   authoringSite.faults.set('/go/exam.json', (req, res) => { res.writeHead(302, { Location: `${otherOrigin}/exam.json` }).end(); });
   for (const [link, refusal] of hostile) {
     const app = await openApp(`${authoringSite.url}?bank=${encodeURIComponent(link)}&lang=en&${NO_SW}`,
-                              { browser, waitFor: null, allowErrors: [/status of 404/, /Content Security Policy/] });
+                              { browser, waitFor: null, allowErrors: [/status of 404/, CSP_REFUSAL] });
     if (refusal) {
       const screen = await problemScreen(app.page);
       assert.match(screen.text, refusal, link);
@@ -208,7 +214,7 @@ test('safe: frame-ancestors keeps the quiz out of pages it does not list', async
     `<!doctype html><title>lms</title><iframe id="quiz" src="${listed.url}?lang=en&${NO_SW}"></iframe>`);
   try {
     const blocked = await openHost(`${evilOrigin}/framer-other.html`, { allowErrors: [/frame-ancestors|Refused to frame/] });
-    assert.match((await (await blocked.page.waitForSelector('#quiz')).contentFrame()).url(), /^chrome-error:/);
+    await assertFramingRefused(await (await blocked.page.waitForSelector('#quiz')).contentFrame(), 'an unlisted page');
     await blocked.close();
     const allowed = await openHost(`${hostOrigin}/framer-listed.html`);
     const frame = await (await allowed.page.waitForSelector('#quiz')).contentFrame();
@@ -269,7 +275,7 @@ test('F1 index.html\'s own CSP: with no server headers at all the page cannot re
   const careless = await serve(root, { headers: {} });   // a host that cannot (or did not) set headers
   const context = await browser.newContext();
   try {
-    const app = await openApp(`${careless.url}quiz/?lang=en`, { context, allowErrors: [/Content Security Policy/] });
+    const app = await openApp(`${careless.url}quiz/?lang=en`, { context, allowErrors: [CSP_REFUSAL] });
     await waitForState(app.page, (s) => s.screen === 'catalog' && s.banks.every((b) => b.state === 'ready'));
     const reach = await app.page.evaluate(async (url) => {
       const violations = [];
@@ -333,6 +339,20 @@ const embedJs = `<script src="${site.url}embed.js"></script>`;
 
 // Opens a host page in a fresh context, recording every console line of it and its frames from
 // the start (a frame's boot.js speaks before the page's load event).
+// A frame whose page refused to be framed (frame-ancestors) holds no document of the quiz (its
+// index.html has the canvas in its markup): Chromium shows its error page (chrome-error:), Firefox
+// its own (about:neterror?e=cspBlocked, while location.href still names the quiz), WebKit an empty
+// document. The frame has loaded by then (the framing page's load waits for it).
+async function assertFramingRefused(frame, why) {
+  if (ENGINE === 'chromium') {
+    assert.match(frame.url(), /^chrome-error:/, `framed despite ${why}: ${frame.url()}`);
+    return;
+  }
+  const shown = await frame.evaluate(() => ({ uri: document.documentURI, quiz: !!document.getElementById('canvas') }));
+  assert.equal(shown.quiz, false, `framed despite ${why}: ${shown.uri}`);
+  if (ENGINE === 'firefox') assert.match(shown.uri, /^about:neterror\?e=cspBlocked/, `Firefox's refusal page: ${shown.uri}`);
+}
+
 async function openHost(url, { allowErrors = [] } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -583,7 +603,7 @@ test('F5 the cached page takes the server\'s new headers one load later: a tight
     framing.on('console', () => {});   // "Refused to frame": expected here
     await framing.goto(`${framer.url}framer.html`);
     const frame = await (await framing.waitForSelector('#quiz')).contentFrame();   // goto waited for its load
-    assert.match(frame.url(), /^chrome-error:/, `framed despite frame-ancestors 'none': ${frame.url()}`);
+    await assertFramingRefused(frame, "frame-ancestors 'none'");
     await framing.close();
     app.expectNoErrors();
   } finally {

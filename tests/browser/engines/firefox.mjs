@@ -66,9 +66,17 @@ function backendFor(page, engine) {
   let viewport = { width: 1280, height: 800, deviceScaleFactor: 1 };
   const target = (frame) => frame || page;
   return {
+    // The result travels as JSON text. WebDriver BiDi sends an object that occurs twice in one
+    // result whole only the first time, then as a bare reference that puppeteer turns into
+    // undefined: two published states share their parts (boot.js), so a list of them came back
+    // with holes. As text every occurrence arrives whole, as classic WebDriver (WebKit) returns it.
     async call(source, arg, frame) {
       const argument = arg === undefined ? 'undefined' : JSON.stringify(arg);
-      return target(frame).evaluate(`(${source})(${argument})`);
+      const text = await target(frame).evaluate(`(async () => {
+        const value = await (${source})(${argument});
+        return value === undefined ? undefined : JSON.stringify(value);
+      })()`);
+      return text === undefined ? undefined : JSON.parse(text);
     },
     goto: (url) => page.goto(url, { waitUntil: 'load' }),
     reload: () => page.reload({ waitUntil: 'load' }),
@@ -87,7 +95,8 @@ function backendFor(page, engine) {
       return page.touchscreen.touchEnd();
     },
     async wheel(x, y, deltaX, deltaY) { await page.mouse.move(x, y); await page.mouse.wheel({ deltaX, deltaY }); },
-    screenshot: async () => Buffer.from(await page.screenshot()),
+    clips: true,
+    screenshot: async (clip) => Buffer.from(await page.screenshot(clip ? { clip } : {})),
     async setViewport(width, height, deviceScaleFactor = viewport.deviceScaleFactor) {
       viewport = { width, height, deviceScaleFactor };
       await page.setViewport(viewport);

@@ -254,6 +254,7 @@ export class Page {
     return new Handle(this, selector);
   }
   click(selector) { return this.locator(selector).click(); }
+  textContent(selector) { return this.locator(selector).textContent(); }
   focus(selector) { return this.locator(selector).focus(); }
   title() { return this.evaluate(() => document.title); }
   url() { return this.evaluate(() => location.href); }
@@ -262,10 +263,29 @@ export class Page {
   async goto(url) { await this.backend.goto(url); }
   async reload() { await this.backend.reload(); }
   async close() { await this.backend.close(); }
-  async screenshot({ path: file } = {}) {
-    const png = await this.backend.screenshot();
+  // `clip` ({x, y, width, height} in CSS pixels): the driver's own where it has one (Firefox),
+  // otherwise the viewport's screenshot cropped by the page itself (WebKit: classic WebDriver has
+  // whole-window and element screenshots only).
+  async screenshot({ path: file, clip = null } = {}) {
+    let png = await this.backend.screenshot(clip);
+    if (clip && !this.backend.clips) png = await this.crop(png, clip);
     if (file) (await import('node:fs')).writeFileSync(file, png);
     return png;
+  }
+  async crop(png, clip) {
+    const base64 = await this.evaluate(async ([image, area]) => {
+      const picture = new Image();
+      picture.src = 'data:image/png;base64,' + image;
+      await picture.decode();
+      const scale = picture.width / innerWidth;   // device pixels per CSS pixel in the screenshot
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.round(area.width * scale);
+      canvas.height = Math.round(area.height * scale);
+      canvas.getContext('2d').drawImage(picture, area.x * scale, area.y * scale, canvas.width, canvas.height,
+                                        0, 0, canvas.width, canvas.height);
+      return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
+    }, [png.toString('base64'), clip]);
+    return Buffer.from(base64, 'base64');
   }
   async setViewportSize(size) { await this.backend.setViewport(size.width, size.height); this.viewport = { ...size }; }
   viewportSize() { return this.viewport; }
