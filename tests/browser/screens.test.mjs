@@ -20,6 +20,13 @@ function assertItemsInside(state, viewport, where) {
   }
 }
 
+// Why an engine draws a screen in another window or scheme than the matrix asks for.
+const WHY_NOT_AS_ASKED = {
+  chromium: 'Chromium emulates all of them',
+  firefox: 'puppeteer emulates prefers-color-scheme through CDP only; width and ratio are emulated',
+  webkit: 'MiniBrowser emulates neither ratio nor scheme, nor opens narrower than its toolbar',
+};
+
 // Walks catalog -> question -> checked -> results -> settings and saves each screen.
 async function walk(t, name, { viewport, deviceScaleFactor, colorScheme, lang }) {
   const app = await openApp(`${site.url}?lang=${lang}`, { browser, viewport, deviceScaleFactor, colorScheme });
@@ -29,7 +36,7 @@ async function walk(t, name, { viewport, deviceScaleFactor, colorScheme, lang })
   if (real.width !== viewport.width || real.ratio !== deviceScaleFactor || real.dark !== (colorScheme === 'dark')) {
     // The nearest real thing: the same walk in the window and scheme the engine gives.
     await skipStep(t, `${viewport.width} px at ratio ${deviceScaleFactor}, ${colorScheme}`, `${ENGINE} here gives ${real.width} px at ratio ` +
-                   `${real.ratio}, ${real.dark ? 'dark' : 'light'} (MiniBrowser emulates neither ratio nor scheme, nor opens narrower than its toolbar)`);
+                   `${real.ratio}, ${real.dark ? 'dark' : 'light'} (${WHY_NOT_AS_ASKED[ENGINE]})`);
     viewport = { width: real.width, height: real.height };
   }
   const shot = async (screen) => {
