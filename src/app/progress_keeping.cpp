@@ -116,6 +116,15 @@ void merge_progress_from_other_tabs(AppState& state, const std::vector<std::stri
             if (!slot.bank || !state.progress_store || key != state.progress_store->key_for(slot.bank->id)) continue;
             auto loaded = state.progress_store->load(slot.bank->id);
             merge_progress(slot.progress, loaded.record);
+            // Two tabs that read the record before either wrote it: the one that wrote last never
+            // saw the other's attempt, and this event is the only time the other tab hears of it.
+            // So what only this tab has goes back to storage, or it is gone when this tab closes.
+            // Only what storage lacks (merge_adds_to): two tabs never answer each other's writes
+            // for ever. A record another tab deleted, or left unreadable or newer, stays as it is.
+            const bool readable = loaded.status == ProgressStore::LoadStatus::Loaded ||
+                                  loaded.status == ProgressStore::LoadStatus::Migrated ||
+                                  loaded.status == ProgressStore::LoadStatus::Salvaged;
+            if (readable && merge_adds_to(loaded.record, slot.progress)) save_progress(state, slot);
         }
     }
 }

@@ -103,6 +103,13 @@ MergeSummary merge_progress(ProgressRecord& into, const ProgressRecord& other);
 MergeSummary merge_all_progress(ProgressRecord& into,
                                 const std::vector<const ProgressRecord*>& others);
 
+// Whether merging `other` into `stored` would change what `stored` keeps: a finished attempt it
+// lacks (and has not counted by pruning), the end of its attempt in progress (`other` finished
+// it), or an attempt in progress where it has none. Nothing else counts: two tabs each in an
+// attempt of their own never out-write each other, so a tab that writes back only when this
+// holds cannot answer the other tab's write with one of its own for ever.
+bool merge_adds_to(const ProgressRecord& stored, const ProgressRecord& other);
+
 // Compact JSON, always the current version.
 std::string encode_progress(const ProgressRecord& record);
 

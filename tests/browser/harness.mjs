@@ -292,7 +292,7 @@ export async function nextFrames(page) {
 // An item's rectangle once the layout has settled (the same in two states with frames drawn in
 // between; WebKit under Xvfb draws fewer frames than Chromium, so elapsed time alone says
 // nothing), or null when it is not on screen.
-async function settledItem(page, id) {
+export async function settledItem(page, id) {
   let previous = null;
   for (let i = 0; i < 50; i++) {
     const state = await appState(page);

@@ -15,6 +15,10 @@ import { startSite, openApp, waitForState, waitForSignal, appState, clickItem, l
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
 const browser = await launchBrowser();
+// A CSP refusal as each engine words it in the console: Chromium "Refused to connect … Content
+// Security Policy", Firefox "Content-Security-Policy: The page’s settings blocked …".
+const CSP_REFUSAL = /Content[- ]Security[- ]Policy/;
+
 const site = await startSite();                                              // as shipped: no authoring.json
 // The README's example (bank= links) as this site's authoring.json.
 const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -148,7 +152,7 @@ test('F1 bank= where enabled: data:, javascript:, another origin, protocol-relat
   authoringSite.faults.set('/go/exam.json', (req, res) => { res.writeHead(302, { Location: `${otherOrigin}/exam.json` }).end(); });
   for (const [link, refusal] of hostile) {
     const app = await openApp(`${authoringSite.url}?bank=${encodeURIComponent(link)}&lang=en&${NO_SW}`,
-                              { browser, waitFor: null, allowErrors: [/status of 404/, /Content Security Policy/] });
+                              { browser, waitFor: null, allowErrors: [/status of 404/, CSP_REFUSAL] });
     if (refusal) {
       const screen = await problemScreen(app.page);
       assert.match(screen.text, refusal, link);
@@ -270,7 +274,7 @@ test('F1 index.html\'s own CSP: with no server headers at all the page cannot re
   const careless = await serve(root, { headers: {} });   // a host that cannot (or did not) set headers
   const context = await browser.newContext();
   try {
-    const app = await openApp(`${careless.url}quiz/?lang=en`, { context, allowErrors: [/Content Security Policy/] });
+    const app = await openApp(`${careless.url}quiz/?lang=en`, { context, allowErrors: [CSP_REFUSAL] });
     await waitForState(app.page, (s) => s.screen === 'catalog' && s.banks.every((b) => b.state === 'ready'));
     const reach = await app.page.evaluate(async (url) => {
       const violations = [];

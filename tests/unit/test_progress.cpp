@@ -426,6 +426,48 @@ TEST_CASE("merging two records (two browser tabs)", "[progress][merge]") {
     }
 }
 
+TEST_CASE("what a merge would add to a stored record (two tabs writing back)", "[progress][merge]") {
+    ProgressRecord stored;
+    stored.bank_id = "sample";
+    record_finished_attempt(stored, finished_session(1, 10'000), sample_bank(), 20'000);
+    ProgressRecord tab = stored;
+
+    SECTION("the same history adds nothing") { CHECK_FALSE(merge_adds_to(stored, tab)); }
+    SECTION("a finished attempt storage lacks") {
+        record_finished_attempt(tab, finished_session(2, 30'000), sample_bank(), 40'000);
+        CHECK(merge_adds_to(stored, tab));
+        CHECK_FALSE(merge_adds_to(tab, stored));   // the other way, nothing: storage has less
+    }
+    SECTION("storage's attempt in progress, which this tab finished") {
+        const Session attempt = finished_session(2, 30'000);
+        stored.attempt_in_progress = attempt;
+        record_finished_attempt(tab, attempt, sample_bank(), 40'000);
+        CHECK(merge_adds_to(stored, tab));
+        ProgressRecord written = stored;
+        merge_progress(written, tab);
+        CHECK_FALSE(written.attempt_in_progress);
+        CHECK_FALSE(merge_adds_to(written, tab));   // once written, the same event adds nothing
+    }
+    SECTION("an attempt in progress where storage has none") {
+        tab.attempt_in_progress = session_in_progress(3);
+        CHECK(merge_adds_to(stored, tab));
+    }
+    SECTION("two attempts in progress: storage keeps its own (no ping-pong between two tabs)") {
+        stored.attempt_in_progress = session_in_progress(3);
+        tab.attempt_in_progress = session_in_progress(4);
+        CHECK_FALSE(merge_adds_to(stored, tab));
+        CHECK_FALSE(merge_adds_to(tab, stored));
+    }
+    SECTION("an attempt storage has pruned (counted in earlier_attempts) is not added again") {
+        record_finished_attempt(tab, finished_session(2, 30'000), sample_bank(), 40'000);
+        record_finished_attempt(tab, finished_session(3, 50'000), sample_bank(), 60'000);
+        ProgressRecord pruned = tab;
+        prune_finished_attempts(pruned, 2);
+        REQUIRE(pruned.earlier_attempts == 1);
+        CHECK_FALSE(merge_adds_to(pruned, tab));
+    }
+}
+
 TEST_CASE("ProgressStore", "[progress][store]") {
     MemoryStore memory;
     ProgressStore store(memory, "test.");

@@ -97,6 +97,13 @@ MergeSummary merge_progress(ProgressRecord& into, const ProgressRecord& other) {
     return merge_all_progress(into, {&other});
 }
 
+bool merge_adds_to(const ProgressRecord& stored, const ProgressRecord& other) {
+    ProgressRecord merged = stored;
+    const MergeSummary summary = merge_progress(merged, other);
+    const bool in_progress_ended = stored.attempt_in_progress && !merged.attempt_in_progress;
+    return summary.attempts_added > 0 || summary.attempt_in_progress_taken || in_progress_ended;
+}
+
 MergeSummary merge_all_progress(ProgressRecord& into,
                                 const std::vector<const ProgressRecord*>& others) {
     MergeSummary summary;

@@ -25,6 +25,40 @@ const PREFS = {
   'webgl.force-enabled': true,
 };
 
+// Firefox stops a document's loads when a navigation away from it starts (a reload included), and
+// logs each response its service worker was still copying into it as a script error of that
+// document: "Failed to load ‘…’. A ServiceWorker intercepted the request and encountered an
+// unexpected error." (the body copy failed: Firefox's FetchEventOp BodyComplete). Nothing failed
+// but the copy the navigation cancelled; Chromium and WebKit say nothing. Only that message, and
+// only from a document a navigation had already started to replace, is left out here: the same
+// message from a document nobody navigated away from is an error like any other.
+const ABORTED_SERVICE_WORKER_COPY = /^Failed to load ‘[^’]*’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/;
+
+function copiesAbortedByNavigation(raw) {
+  const context = raw.mainFrame().browsingContext;
+  const replaced = new Set();   // realms (documents) a navigation has started to replace
+  const aborted = [];           // such documents' messages, until the pageerror event takes them
+  // The session's own event: the context's 'navigation' is not emitted for a navigation that
+  // starts while another is still under way (a reload at the load event of the last one).
+  context.userContext.browser.session.on('browsingContext.navigationStarted', (info) => {
+    if (info.context === context.id && context.defaultRealm.id) replaced.add(context.defaultRealm.id);
+  });
+  context.on('log', ({ entry }) => {
+    if (entry.type === 'javascript' && ABORTED_SERVICE_WORKER_COPY.test(entry.text || '') &&
+        replaced.has(entry.source.realm)) aborted.push(entry.text);
+  });
+  return {
+    // puppeteer raises pageerror from its own listener of the same log event: decided once both ran.
+    async isAborted(error) {
+      if (!ABORTED_SERVICE_WORKER_COPY.test(error.message)) return false;
+      await Promise.resolve();
+      const i = aborted.indexOf(error.message);
+      if (i >= 0) aborted.splice(i, 1);
+      return i >= 0;
+    },
+  };
+}
+
 // Playwright's key names, as tests write them, in puppeteer's spelling.
 const KEYS = { Space: ' ' };
 
@@ -32,9 +66,17 @@ function backendFor(page, engine) {
   let viewport = { width: 1280, height: 800, deviceScaleFactor: 1 };
   const target = (frame) => frame || page;
   return {
+    // The result travels as JSON text. WebDriver BiDi sends an object that occurs twice in one
+    // result whole only the first time, then as a bare reference that puppeteer turns into
+    // undefined: two published states share their parts (boot.js), so a list of them came back
+    // with holes. As text every occurrence arrives whole, as classic WebDriver (WebKit) returns it.
     async call(source, arg, frame) {
       const argument = arg === undefined ? 'undefined' : JSON.stringify(arg);
-      return target(frame).evaluate(`(${source})(${argument})`);
+      const text = await target(frame).evaluate(`(async () => {
+        const value = await (${source})(${argument});
+        return value === undefined ? undefined : JSON.stringify(value);
+      })()`);
+      return text === undefined ? undefined : JSON.parse(text);
     },
     goto: (url) => page.goto(url, { waitUntil: 'load' }),
     reload: () => page.reload({ waitUntil: 'load' }),
@@ -45,6 +87,12 @@ function backendFor(page, engine) {
       if (kind === 'click') return page.mouse.click(x, y);
       if (kind === 'move') return page.mouse.move(x, y);
       return page.mouse[kind]();
+    },
+    // WebDriver BiDi input.performActions with a "touch" pointer (puppeteer's Touchscreen).
+    async touch(kind, x, y) {
+      if (kind === 'start') return page.touchscreen.touchStart(x, y);
+      if (kind === 'move') return page.touchscreen.touchMove(x, y);
+      return page.touchscreen.touchEnd();
     },
     async wheel(x, y, deltaX, deltaY) { await page.mouse.move(x, y); await page.mouse.wheel({ deltaX, deltaY }); },
     screenshot: async () => Buffer.from(await page.screenshot()),
@@ -86,7 +134,8 @@ export async function launchFirefox() {
           const page = new Page(backendFor(raw, ENGINE), ENGINE);
           page.ownerContext = wrapper;
           raw.on('console', (message) => page.emit('console', { type: () => message.type(), text: () => message.text() }));
-          raw.on('pageerror', (error) => page.emit('pageerror', error));
+          const navigation = copiesAbortedByNavigation(raw);
+          raw.on('pageerror', async (error) => { if (!(await navigation.isAborted(error))) page.emit('pageerror', error); });
           await page.setViewportSize(viewport);
           await page.backend.setViewport(viewport.width, viewport.height, deviceScaleFactor);
           pages.add(page);

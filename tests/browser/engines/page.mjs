@@ -8,7 +8,8 @@
 // key), type(text, delay); pointer(kind, x, y), wheel(x, y, dx, dy); screenshot() -> Buffer;
 // setViewport(width, height); emulateMedia(options); frameOf(selector) -> frame; boxOf(selector,
 // frame) -> {x, y, width, height} | null; download(): a promise of the next download; optionally
-// setInputFiles(selector, paths, frame).
+// setInputFiles(selector, paths, frame); and, where the driver has touch input, touch(start|move|end,
+// x, y): one finger, as the driver's own input.
 
 import { cropPng } from './png.mjs';
 
@@ -288,6 +289,17 @@ export class Page {
     if (name === 'download') return this.backend.download();
     throw new Unsupported(this.engine, `wait for a "${name}" event`);
   }
-  get touchscreen() { throw new Unsupported(this.engine, 'emulate a touchscreen (CDP only)'); }
+  // One finger through the driver's input actions (pointerType "touch"): the browser's own
+  // touch and pointer events, trusted, as a touch screen gives them.
+  get touchscreen() {
+    const backend = this.backend;
+    if (!backend.touch) throw new Unsupported(this.engine, backend.noTouch || 'touch the page (no touch input in this driver)');
+    return {
+      touchStart: (x, y) => backend.touch('start', x, y),
+      touchMove: (x, y) => backend.touch('move', x, y),
+      touchEnd: () => backend.touch('end'),
+      async tap(x, y) { await backend.touch('start', x, y); await backend.touch('end'); },
+    };
+  }
   context() { return this.ownerContext; }
 }

@@ -166,6 +166,9 @@ function backendFor(session, handle, page, engine) {
       if (kind === 'up' || kind === 'click') steps.push({ type: 'pointerUp', button: 0 });
       return actions([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: steps }]);
     },
+    // No touch(): WebKitGTK's driver takes a "touch" pointer action but delivers it as a mouse
+    // (pointerType "mouse", mouse events after it), so a drag selects instead of scrolling.
+    noTouch: 'touch the page (WebKitGTK\'s driver delivers a "touch" pointer as a mouse)',
     wheel: (x, y, deltaX, deltaY) => actions([{ type: 'wheel', id: 'wheel', actions: [
       { type: 'scroll', x: Math.round(x), y: Math.round(y), deltaX, deltaY, duration: 0, origin: 'viewport' }] }]),
     screenshot: async () => Buffer.from(await withWindow(null, () => client.takeScreenshot()), 'base64'),
