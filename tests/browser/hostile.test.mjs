@@ -746,8 +746,11 @@ test('F6 the results of a 20,000-question attempt: shown, saved, one page of row
     assert.equal(saved.finished.length, 1);
     assert.equal(Object.keys(saved.questionStats).length, count);
     // Scrolled through a stretch of the results: each step draws the panels it brings on screen.
-    const box = await page.locator('#canvas').boundingBox();
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const middle = await page.evaluate(() => {
+      const r = document.getElementById('canvas').getBoundingClientRect();
+      return [r.x + r.width / 2, r.y + r.height / 2];
+    });
+    await page.mouse.move(...middle);
     for (let i = 0; i < 20; i++) {
       await page.mouse.wheel(0, 800);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
