@@ -8,6 +8,8 @@
 #include "app/screen_model.h"
 #include "platform/memory/platform_memory.h"
 
+#include "app_test_support.h"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -21,18 +23,10 @@ using namespace imquiz;
 using namespace imquiz::app;
 using json = nlohmann::json;
 namespace memory = imquiz::platform::memory;
+using imquiz::testing::fresh_world;
+using imquiz::testing::source;
 
 namespace {
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE(in);
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
-}
-
-std::string source(const std::string& relative) { return read_file(std::string(IMQUIZ_SOURCE_DIR) + "/" + relative); }
 
 // The full example bank of quizzes/README.md: every question type, as authors see it documented.
 std::string readme_example_bank() {
@@ -50,19 +44,7 @@ using Url = std::map<std::string, std::string>;
 struct TestApp {
     AppState state;
 
-    explicit TestApp(Url url = {}, bool shipped = true) {
-        memory::reset();
-        auto& world = memory::world();
-        // bank=: the page passes the link on only where the deployment allows it (web/boot.js).
-        if (url.count("bank")) world.development_bank_url = url["bank"];
-        world.url_parameters = std::move(url);
-        world.files["fonts/imquiz-sans.ttf"] = "font bytes";
-        if (shipped) {
-            world.files["quizzes/index.json"] = source("quizzes/index.json");
-            world.files["quizzes/data-parallelism.json"] = source("quizzes/data-parallelism.json");
-            world.files["quizzes/model-pipeline-parallelism.json"] = source("quizzes/model-pipeline-parallelism.json");
-        }
-    }
+    explicit TestApp(Url url = {}, bool shipped = true) { fresh_world(std::move(url), shipped); }
 
     // start(), then deliver fetches until nothing more is asked for.
     void boot() {

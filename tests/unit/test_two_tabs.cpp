@@ -8,6 +8,8 @@
 #include "app/screen_model.h"
 #include "platform/memory/platform_memory.h"
 
+#include "app_test_support.h"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -20,16 +22,10 @@ using namespace imquiz;
 using namespace imquiz::app;
 using json = nlohmann::json;
 namespace memory = imquiz::platform::memory;
+using imquiz::testing::fresh_world;
+using imquiz::testing::source;
 
 namespace {
-
-std::string source(const std::string& relative) {
-    std::ifstream in(std::string(IMQUIZ_SOURCE_DIR) + "/" + relative, std::ios::binary);
-    REQUIRE(in);
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
-}
 
 const std::string progress_key = "progress.data-parallelism";
 
@@ -94,13 +90,8 @@ TEST_CASE("two tabs: attempts finished in the same instant are both kept (regres
     const bool first_writes_last = GENERATE(false, true);
     CAPTURE(first_writes_last);
 
-    memory::reset();
+    fresh_world({{"quiz", "data-parallelism"}, {"lang", "en"}});
     auto& world = memory::world();
-    world.url_parameters = {{"quiz", "data-parallelism"}, {"lang", "en"}};
-    world.files["fonts/imquiz-sans.ttf"] = "font bytes";
-    world.files["quizzes/index.json"] = source("quizzes/index.json");
-    world.files["quizzes/data-parallelism.json"] = source("quizzes/data-parallelism.json");
-    world.files["quizzes/model-pipeline-parallelism.json"] = source("quizzes/model-pipeline-parallelism.json");
     const json bank = json::parse(source("quizzes/data-parallelism.json"));
     const std::size_t questions = bank["questions"].size();
 
@@ -165,13 +156,8 @@ TEST_CASE("two tabs: attempts finished in the same instant are both kept (regres
 }
 
 TEST_CASE("two tabs: an event that brings nothing new is not written back (no ping-pong)") {
-    memory::reset();
+    fresh_world({{"quiz", "data-parallelism"}, {"lang", "en"}});
     auto& world = memory::world();
-    world.url_parameters = {{"quiz", "data-parallelism"}, {"lang", "en"}};
-    world.files["fonts/imquiz-sans.ttf"] = "font bytes";
-    world.files["quizzes/index.json"] = source("quizzes/index.json");
-    world.files["quizzes/data-parallelism.json"] = source("quizzes/data-parallelism.json");
-    world.files["quizzes/model-pipeline-parallelism.json"] = source("quizzes/model-pipeline-parallelism.json");
     const json bank = json::parse(source("quizzes/data-parallelism.json"));
 
     Tab first, second;
