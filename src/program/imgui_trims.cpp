@@ -1,5 +1,5 @@
-// Two pieces of Dear ImGui 1.86 that the page would download but never needs, replaced at link
-// time (src/app/CMakeLists.txt wraps the symbols with --wrap; measured in docs/benchmark.md):
+// Three pieces of Dear ImGui 1.86 that the page would download but never needs, replaced at link
+// time (src/program/CMakeLists.txt wraps the symbols with --wrap; measured in docs/benchmark.md):
 // - ImFontAtlas::AddFontDefault, the fallback when no font was added, carries ImGui's built-in
 //   ProggyClean font (12 KB of data). ui::build_fonts always adds our own fonts before building,
 //   and no frame is drawn before the font file has arrived (main.cpp).
@@ -7,6 +7,9 @@
 //   floats in widgets and .ini files we never use (io.IniFilename is null). libc's sscanf brings
 //   the whole scanf engine with long-double float parsing (11 KB of code); this one reads the
 //   integer conversions and stops, like sscanf at a mismatch, at anything else.
+// - ImGui::TableSettingsInstallHandler, which registers the .ini handler of tables: the app has no
+//   table and no .ini file, and the handler's functions (reading, writing, applying table
+//   settings: 2 KB of code) are only reachable through it.
 #include <cctype>
 #include <cstdarg>
 
@@ -18,6 +21,9 @@ struct ImFontConfig;
 extern "C" ImFont* __wrap__ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig(ImFontAtlas*, const ImFontConfig*) {
     return nullptr;
 }
+
+struct ImGuiContext;
+extern "C" void __wrap__ZN5ImGui27TableSettingsInstallHandlerEP12ImGuiContext(ImGuiContext*) {}
 
 // %d %i %u %x %X (optional width), %c and %n; whitespace in the format skips any whitespace.
 // Returns the number of conversions stored, as sscanf does.
