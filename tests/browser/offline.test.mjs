@@ -47,8 +47,11 @@ const temporaryDir = (name) => {
 test.after(() => { for (const dir of temporaryDirs) fs.rmSync(dir, { recursive: true, force: true }); });
 
 // Resolves once a service worker controls the page (the first one claims it when it activates).
+// Polled from node, not one long await of navigator.serviceWorker.ready: after quick reloads the
+// worker can take longer than a WebDriver script may run (WebKitWebDriver stops one at 30 s).
 async function waitForOfflineCopy(page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await waitInPage(page, async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); },
+                   null, { timeout: 60000, polling: 200 });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
 }
 
