@@ -208,6 +208,8 @@ for (const lang of ['en', 'ru']) {
     const app = await openApp(site.url + `?lang=${lang}`, { context });
     const { page } = app;
     await waitForState(page, (s) => s.screen === 'catalog' && s.banks.every((b) => b.state === 'ready'));
+    // The mirror (a11y.js) loads after the first screen: its catalog, not the app's state, is read.
+    await page.waitForFunction(() => document.querySelector('#mirror h1'), null, { timeout: 30000 });
     await page.addScriptTag({ content: axeSource });
     const findings = [];
     // axe twice per screen: mirror hidden (what a mouse user has), and its focused panel showing
