@@ -2,7 +2,7 @@
 # Installs everything ImQuiz needs on a fresh Debian 12 machine, and nothing twice.
 #   scripts/deps.sh            Debian packages + third-party sources + npm packages
 #   scripts/deps.sh --native   only what the native build and tests need
-# Third-party sources (Dear ImGui) are cached outside the work tree, in $IMQUIZ_CACHE (default
+# Third-party sources (Dear ImGui, md4c) are cached outside the work tree, in $IMQUIZ_CACHE (default
 # ~/.cache/imquiz), keyed by version, so reruns are quick. No SDL: the app talks to the canvas
 # through src/platform/web/ (docs/benchmark.md says what that saved).
 set -euo pipefail
@@ -14,9 +14,10 @@ log() { printf '[deps] %s\n' "$*" >&2; }
 
 SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 
-native_pkgs=(g++ cmake ninja-build nlohmann-json3-dev catch2 python3 clang-14 libclang-rt-14-dev)
+native_pkgs=(g++ cmake ninja-build nlohmann-json3-dev libmd4c-dev catch2 python3 clang-14 libclang-rt-14-dev)
 # The browser tests' three engines: Chromium, Firefox ESR, WebKitGTK (WebKitWebDriver and
 # MiniBrowser); Xvfb is the display of the last two.
+# Noto Sans (regular, bold, italic) and DejaVu Sans Mono are subset into the site's faces.
 web_pkgs=(emscripten chromium firefox-esr webkit2gtk-driver xvfb fonts-noto-core fonts-dejavu-core fonttools brotli gzip
           dpkg-dev nodejs)
 
@@ -87,8 +88,14 @@ fetch_source() {
   ensure_deb_src
   log "fetching Debian source of $name $version"
   local tmp; tmp=$(mktemp -d "$cache/src.XXXX")
-  (cd "$tmp" && apt-get source -qq "$name=$version" >/dev/null 2>&1 || apt-get source -qq "$name" >/dev/null)
+  # apt checks every file it downloads against the archive's Sources index. When the packaging
+  # part (the .debian.tar.*) cannot be had but the upstream tarball came, the upstream tarball is
+  # unpacked as it is: these builds compile the upstream sources and need no Debian patch.
+  (cd "$tmp" && { apt-get source -qq "$name=$version" >/dev/null 2>&1 || apt-get source -qq "$name" >/dev/null 2>&1 ||
+     { orig=$(find . -maxdepth 1 -name "${name}_*.orig.tar.*" | head -n1); [ -n "$orig" ] &&
+       log "unpacking the upstream tarball $orig alone (the Debian part could not be fetched)" && tar xf "$orig"; }; })
   local unpacked; unpacked=$(find "$tmp" -mindepth 1 -maxdepth 1 -type d | head -n1)
+  if [ -z "$unpacked" ]; then log "could not fetch the source of $name"; exit 1; fi
   mv "$unpacked" "$dir"
   rm -rf "$tmp"
 }
@@ -97,6 +104,12 @@ IMGUI_VERSION=1.86
 fetch_source imgui "$IMGUI_VERSION+ds-1" "$cache/imgui-$IMGUI_VERSION"
 
 ln -sfn "$cache/imgui-$IMGUI_VERSION" "$cache/imgui"
+
+# md4c, the Markdown parser: Debian's libmd4c-dev for native builds, its source for the web's
+# separate Markdown module (imquiz-markdown.wasm, loaded only for Markdown banks).
+MD4C_VERSION=0.4.8
+fetch_source md4c "$MD4C_VERSION-1" "$cache/md4c-$MD4C_VERSION"
+ln -sfn "$cache/md4c-$MD4C_VERSION" "$cache/md4c"
 
 # npm packages for browser tests, the closure compiler and the site's minifier (esbuild), pinned by
 # package-lock.json.

@@ -1,0 +1,147 @@
+// Markdown texts: md4c's events into the rich-text model every rendering draws, and what an
+// author is told to fix.
+#include "engine/markdown.h"
+#include "engine/markdown/md4c_events.h"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using namespace imquiz;
+
+namespace {
+const Inline& run(const RichText& text, std::size_t block, std::size_t index) {
+    REQUIRE(block < text.blocks.size());
+    REQUIRE(index < text.blocks[block].inlines.size());
+    return text.blocks[block].inlines[index];
+}
+}  // namespace
+
+TEST_CASE("markdown: paragraphs, emphasis, strong, code and line breaks") {
+    RichText text = parse_markdown("Call *`no_sync()`* on **every** rank.\nThen step.  \nDone.\n\nSecond *para*.");
+    REQUIRE(text.blocks.size() == 2);
+    CHECK(text.blocks[0].kind == Block::Kind::Paragraph);
+    CHECK(run(text, 0, 0).text == "Call ");
+    CHECK(run(text, 0, 1).kind == Inline::Kind::Code);
+    CHECK(run(text, 0, 1).text == "no_sync()");
+    CHECK(run(text, 0, 1).style == Inline::Emphasis);
+    CHECK(run(text, 0, 3).text == "every");
+    CHECK(run(text, 0, 3).style == Inline::Strong);
+    CHECK(run(text, 0, 4).text == " rank. Then step.");  // a soft break is a space
+    CHECK(run(text, 0, 5).kind == Inline::Kind::LineBreak);
+    CHECK(run(text, 0, 6).text == "Done.");
+    CHECK(plain_text(text) == "Call no_sync() on every rank. Then step.\nDone.\n\nSecond para.");
+    CHECK_FALSE(is_plain(text));
+    CHECK(is_plain(parse_markdown("Just words, no marks.")));
+}
+
+TEST_CASE("markdown: fenced code keeps its language, lines and indentation") {
+    RichText text = parse_markdown("Before:\n\n```python\nwith model.no_sync():\n    loss.backward()\n```\n");
+    REQUIRE(text.blocks.size() == 2);
+    const Block& code = text.blocks[1];
+    CHECK(code.kind == Block::Kind::Code);
+    CHECK(code.language == "python");
+    CHECK(code.code == "with model.no_sync():\n    loss.backward()");
+    // Markdown inside code is code.
+    CHECK(parse_markdown("```\n**not bold** <b>\n```").blocks[0].code == "**not bold** <b>");
+}
+
+TEST_CASE("markdown: bulleted, numbered and nested lists carry their markers and depth") {
+    RichText text = parse_markdown("- one\n- two\n  1. inner\n  2. next\n- three\n\n3. from three\n4. four");
+    std::vector<std::pair<std::string, int>> seen;
+    for (const Block& block : text.blocks) seen.emplace_back(block.marker + " " + plain_text(RichText{{block}}), block.depth);
+    std::vector<std::pair<std::string, int>> expected = {
+        {"• • one", 1}, {"• • two", 1}, {"1. 1. inner", 2}, {"2. 2. next", 2}, {"• • three", 1}, {"3. 3. from three", 1},
+        {"4. 4. four", 1}};
+    CHECK(seen == expected);
+}
+
+TEST_CASE("markdown: links, images, math, tables, headings, quotes and rules") {
+    RichText link = parse_markdown("See [the guide](https://pytorch.org/docs) now.");
+    CHECK(run(link, 0, 1).text == "the guide");
+    CHECK(run(link, 0, 1).link == "https://pytorch.org/docs");
+    CHECK(run(link, 0, 2).link.empty());
+
+    RichText image = parse_markdown("![A **four-stage** schedule](images/schedule.svg)");
+    CHECK(run(image, 0, 0).kind == Inline::Kind::Image);
+    CHECK(run(image, 0, 0).text == "A four-stage schedule");
+    CHECK(run(image, 0, 0).link == "images/schedule.svg");
+
+    RichText math = parse_markdown("Bubble: $\\frac{p-1}{m+p-1}$, or\n\n$$t = (m + p - 1)\\,t_s$$");
+    CHECK(run(math, 0, 1).kind == Inline::Kind::Math);
+    CHECK(run(math, 0, 1).text == "\\frac{p-1}{m+p-1}");
+    CHECK(run(math, 1, 0).kind == Inline::Kind::DisplayMath);
+    CHECK(run(math, 1, 0).text == "t = (m + p - 1)\\,t_s");
+
+    RichText table = parse_markdown("| Stage | Time |\n|:---|---:|\n| forward | *2* ms |\n| backward | 4 ms |");
+    REQUIRE(table.blocks.size() == 1);
+    const Block& t = table.blocks[0];
+    CHECK(t.kind == Block::Kind::Table);
+    CHECK(t.header_rows == 1);
+    REQUIRE(t.rows.size() == 3);
+    CHECK(t.align == "lr");
+    CHECK(t.rows[1][1][0].text == "2");
+    CHECK(t.rows[1][1][0].style == Inline::Emphasis);
+    CHECK(plain_text(table) == "Stage | Time\nforward | 2 ms\nbackward | 4 ms");
+
+    RichText mixed = parse_markdown("## Heading\n\n> quoted\n\n---\n\n~~gone~~ &amp; &#x2014; &bogus;");
+    REQUIRE(mixed.blocks.size() == 4);
+    CHECK(mixed.blocks[0].kind == Block::Kind::Heading);
+    CHECK(mixed.blocks[0].level == 2);
+    CHECK(mixed.blocks[1].quote);
+    CHECK(mixed.blocks[2].kind == Block::Kind::Rule);
+    CHECK(run(mixed, 3, 0).style == Inline::Strikethrough);
+    CHECK(run(mixed, 3, 1).text == " & \xE2\x80\x94 &bogus;");
+}
+
+TEST_CASE("markdown: raw HTML is text, never markup") {
+    RichText text = parse_markdown("<script>alert(1)</script> and <img src=x onerror=alert(1)>\n\n<div>block</div>");
+    CHECK(plain_text(text) == "<script>alert(1)</script> and <img src=x onerror=alert(1)>\n\n<div>block</div>");
+    for (const Block& block : text.blocks)
+        for (const Inline& r : block.inlines) CHECK(r.kind == Inline::Kind::Text);
+}
+
+TEST_CASE("markdown: what an author must fix is said, with the text at fault") {
+    auto problems = [](const char* markdown) { return markdown_problems(parse_markdown(markdown)); };
+    CHECK(problems("![](images/a.svg)") ==
+          std::vector<std::string>{"the image images/a.svg has no alt text: say what it shows, as in ![a schedule of "
+                                   "four stages](images/a.svg)"});
+    CHECK(problems("![x](images/a.gif)") ==
+          std::vector<std::string>{"the image images/a.gif is not a PNG, JPEG, WebP or SVG file"});
+    CHECK(problems("![x](https://example.org/a.png)").size() == 1);
+    CHECK(problems("![x](/abs/a.png)").size() == 1);
+    CHECK(problems("[x](javascript:alert(1))") ==
+          std::vector<std::string>{"the link \"javascript:alert(1)\" must start with https://, http:// or mailto:"});
+    CHECK(problems("| a |\n|---|\n| [x](data:text/html,hi) |").size() == 1);
+    CHECK(problems("[ok](https://a.org) [ok](mailto:a@b.org) ![ok](img/A.PNG) ![ok](b.jpeg?v=2)").empty());
+}
+
+TEST_CASE("markdown: any event stream, truncated or random, reads safely") {
+    std::string events = markdown_events("# T\n\n- *a* [b](https://c) `d`\n\n| x |\n|---|\n| y |\n\n```c\nz\n```");
+    for (std::size_t cut = 0; cut <= events.size(); ++cut) (void)rich_text_from_events(events.substr(0, cut));
+    std::mt19937 random(7);
+    for (int round = 0; round < 2000; ++round) {
+        std::string garbled = events;
+        for (int i = 0; i < 4; ++i) garbled[random() % garbled.size()] = static_cast<char>(random());
+        (void)rich_text_from_events(garbled);
+    }
+    SUCCEED("no crash, no read past the end (the sanitizer builds would say)");
+}
+
+TEST_CASE("markdown: hostile input parses in bounded time and never crashes") {
+    std::string deep(20000, '>');
+    deep += " x";
+    CHECK(plain_text(parse_markdown(deep)) == "x");
+    std::string nested;
+    for (int i = 0; i < 5000; ++i) nested += std::string(static_cast<std::size_t>(i % 40) * 2, ' ') + "- item\n";
+    CHECK(parse_markdown(nested).blocks.size() == 5000);
+    std::string stars(100000, '*');
+    CHECK_FALSE(parse_markdown(stars).blocks.empty());
+    std::string brackets;
+    for (int i = 0; i < 20000; ++i) brackets += "[a](";
+    CHECK_FALSE(parse_markdown(brackets).blocks.empty());
+    std::string binary;
+    for (int i = 0; i < 4096; ++i) binary.push_back(static_cast<char>(i * 37));
+    (void)parse_markdown(binary);
+    CHECK(plain_text(parse_markdown(std::string("a\0b", 3))) == "a\xEF\xBF\xBD" "b");
+}
