@@ -69,8 +69,12 @@ struct Settings {
     bool partial_credit = false; // multiple_choice: fractional score instead of all-or-nothing
 };
 
+// How a bank's texts read: as they are, or as Markdown ("textFormat": "markdown"; markdown.h).
+enum class TextFormat { Plain, Markdown };
+
 struct Bank {
     std::string id;              // slug, also the key of the learner's progress
+    TextFormat text_format = TextFormat::Plain;
     LocalizedText title;
     LocalizedText description;   // optional
     std::vector<std::string> languages;  // declared languages, in the author's order

@@ -3,6 +3,7 @@
 #include "engine/hash.h"
 #include "engine/json/fields.h"
 #include "engine/json/reader.h"
+#include "engine/markdown.h"
 
 #include <algorithm>
 #include <array>
@@ -98,7 +99,7 @@ private:
 };
 
 const std::vector<std::string_view> bank_fields = {
-    "$schema", "format", "version", "id", "title", "description", "languages",
+    "$schema", "format", "version", "id", "textFormat", "title", "description", "languages",
     "defaultLanguage", "notes", "settings", "questions"};
 const std::vector<std::string_view> settings_fields = {
     "shuffleChoices", "shuffleQuestions", "poolSize", "passPercent", "partialCredit"};
@@ -174,6 +175,7 @@ public:
         if (const JsonValue* id = read_.required(root, "", "id"))
             bank.id = read_.slug(*id, "id", "data-parallelism").value_or("");
         read_languages(root, bank);
+        read_text_format(root, bank);
         if (const JsonValue* title = read_.required(root, "", "title"))
             bank.title = text(*title, "title");
         if (const JsonValue* description = find_field(root, "description"))
@@ -242,6 +244,24 @@ private:
         languages_ = valid ? &bank.languages : nullptr;
     }
 
+    void read_text_format(const JsonValue& root, Bank& bank) {
+        const JsonValue* field = find_field(root, "textFormat");
+        if (!field) return;
+        auto name = read_.string(*field, "textFormat");
+        if (!name) return;
+        if (*name == "markdown") bank.text_format = TextFormat::Markdown;
+        else if (*name != "plain")
+            report_.error("textFormat", "textFormat must be \"plain\" or \"markdown\", got " + in_quotes(*name));
+        markdown_ = bank.text_format == TextFormat::Markdown;
+    }
+
+    // A Markdown text is parsed here once, so that an image without alt text or a javascript:
+    // link is the author's error at load time, with the text's path, not a surprise on screen.
+    void check_markdown(std::string_view text, const JsonPath& path) {
+        if (!markdown_) return;
+        for (const std::string& problem : markdown_problems(parse_markdown(text))) report_.error(path.str(), problem);
+    }
+
     bool check_language_code(const std::string& code, const JsonPath& path) {
         if (is_valid_language_code(code))
             return true;
@@ -256,6 +276,7 @@ private:
         if (auto plain = as_string(value)) {
             if (is_blank_text(*plain))
                 report_.error(path.str(), "text is empty");
+            check_markdown(*plain, path);
             return LocalizedText::same_in_all_languages(std::string(*plain));
         }
         if (!value.is_object()) {
@@ -298,6 +319,7 @@ private:
             }
             if (is_blank_text(*string))
                 report_.error(translation_path.str(), "text is empty");
+            check_markdown(*string, translation_path);
             result.set(std::string(language), std::string(*string));
         }
         if (languages_ != nullptr && !report_.full()) {
@@ -577,14 +599,19 @@ private:
             return;
         if (items->empty())
             report_.error(path.str(), "accept needs at least one accepted answer");
+        // Accepted answers are what a learner types, compared as typed: never Markdown.
+        const bool markdown = markdown_;
+        markdown_ = false;
         for (std::size_t i = 0; i < items->size() && !report_.full(); ++i)
             question.accepted_texts.push_back(text((*items)[i], path.index(i)));
+        markdown_ = markdown;
     }
 
     DiagnosticCollector& report_;
     const LoadLimits& limits_;
     FieldReader read_;
     const std::vector<std::string>* languages_ = nullptr;
+    bool markdown_ = false;  // "textFormat": "markdown": every text is checked as Markdown
     std::vector<char> languages_present_;   // text(): kept between calls, so not reallocated
     const JsonPath questions_path_{"questions"};
     UniqueValues question_ids_{report_, "question id", questions_path_};

@@ -102,6 +102,8 @@ std::string bank_to_json(const Bank& bank) {
     root["format"] = "imquiz-bank";
     root["version"] = 1;
     root["id"] = bank.id;
+    if (bank.text_format == TextFormat::Markdown)
+        root["textFormat"] = "markdown";
     root["title"] = text_json(bank.title, bank.languages);
     if (!bank.description.empty())
         root["description"] = text_json(bank.description, bank.languages);

@@ -145,3 +145,44 @@ TEST_CASE("markdown: hostile input parses in bounded time and never crashes") {
     (void)parse_markdown(binary);
     CHECK(plain_text(parse_markdown(std::string("a\0b", 3))) == "a\xEF\xBF\xBD" "b");
 }
+
+// ---- Markdown banks: "textFormat", checked texts, written back ----
+
+#include "engine/bank_writer.h"
+#include "engine_test_support.h"
+
+namespace {
+std::string markdown_bank(std::string_view questions, std::string_view format = "markdown") {
+    std::string json = testing::bank_json(questions);
+    return json.insert(json.find("\"title\""), "\"textFormat\": \"" + std::string(format) + "\",\n  ");
+}
+const char* const image_without_alt = R"json([{"id": "q", "type": "single_choice",
+  "prompt": {"en": "Which stage? ![](images/s.svg)", "ru": "Какой этап? ![этапы](images/s.svg)"},
+  "explanation": "See [the docs](javascript:alert(1)).",
+  "choices": [{"id": "a", "text": "**A**", "correct": true}, {"id": "b", "text": "`B`"}]},
+  {"id": "t", "type": "short_text", "prompt": "Type it", "explanation": "It.", "accept": ["[x](javascript:y)"]}])json";
+}  // namespace
+
+TEST_CASE("markdown banks: each problem is an error at its text's path, the plain bank has none") {
+    CHECK(testing::bank_problems(markdown_bank(image_without_alt)) ==
+          std::vector<std::string>{
+              "b.json:questions[0].prompt.en: error: the image images/s.svg has no alt text: say what it shows, as in "
+              "![a schedule of four stages](images/s.svg)",
+              "b.json:questions[0].explanation: error: the link \"javascript:alert(1)\" must start with https://, "
+              "http:// or mailto:"});
+    // The same texts in a plain bank are plain words: nothing to check, nothing parsed.
+    CHECK(testing::bank_problems(markdown_bank(image_without_alt, "plain")).empty());
+    CHECK(testing::bank_problems(testing::bank_json(image_without_alt)).empty());
+    CHECK(testing::bank_problems(markdown_bank(testing::five_questions, "html")) ==
+          std::vector<std::string>{"b.json:textFormat: error: textFormat must be \"plain\" or \"markdown\", got \"html\""});
+}
+
+TEST_CASE("markdown banks: textFormat is kept when a bank is written back") {
+    Bank bank = testing::load_valid_bank(markdown_bank(testing::five_questions));
+    REQUIRE(bank.text_format == TextFormat::Markdown);
+    std::string written = bank_to_json(bank);
+    CHECK(written.find("\"textFormat\": \"markdown\"") != std::string::npos);
+    CHECK(testing::load_valid_bank(written).text_format == TextFormat::Markdown);
+    CHECK(bank_to_json(testing::load_valid_bank(testing::bank_json(testing::five_questions))).find("textFormat") ==
+          std::string::npos);
+}
