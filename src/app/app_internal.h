@@ -32,6 +32,8 @@ void delete_progress(AppState& state);
 void start_loading(AppState& state);
 // Returns true when the result was one of ours.
 bool take_loaded_file(AppState& state, platform::FetchResult& result);
+// Markdown banks that arrived before the Markdown parser: read now if it has come. True if any was.
+bool read_banks_waiting_for_markdown(AppState& state);
 void fetch_bank(BankSlot& slot);
 // Banks the catalog lists that were not asked for yet (quiz= fetches its own first).
 void fetch_remaining_banks(AppState& state);

@@ -1,5 +1,6 @@
 #include "app/format.h"
 
+#include "app/bank_texts.h"
 #include "app/civil_time.h"
 
 #include "engine/unicode.h"
@@ -87,7 +88,7 @@ std::vector<std::string> correct_answer_texts(const Bank& bank, const Question& 
     case QuestionType::MultipleChoice:
         for (const auto& id : answer.choice_ids)
             if (const Choice* choice = question.find_choice(id))
-                out.push_back(neutralize_for_display(bank.text(choice->text, content_language)));
+                out.push_back(text_words(bank, choice->text, content_language));
         break;
     case QuestionType::TrueFalse: out.push_back(tr(language, answer.true_false ? Str::TrueLabel : Str::FalseLabel)); break;
     case QuestionType::Numeric: out.push_back(format_numeric_answer(answer.numeric)); break;
@@ -109,7 +110,7 @@ std::optional<std::string> response_words(const Bank& bank, const Question& ques
         std::vector<std::string> chosen;
         for (const auto& id : response->choice_ids)
             if (const Choice* choice = question.find_choice(id))
-                chosen.push_back(neutralize_for_display(bank.text(choice->text, content_language)));
+                chosen.push_back(text_words(bank, choice->text, content_language));
         if (chosen.empty()) return std::nullopt;
         return join(chosen, "; ");
     }

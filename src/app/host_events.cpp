@@ -1,6 +1,7 @@
 // What the embedding page hears: xAPI-shaped statements (attempted, answered, completed,
 // passed / failed), posted through the platform only to the origin the page allowed.
 #include "app/app_internal.h"
+#include "app/bank_texts.h"
 #include "app/format.h"
 #include "engine/json/writer.h"
 
@@ -43,7 +44,7 @@ void write_activity(JsonWriter& w, const Bank& bank, const std::string& language
         w.key("type").string("http://adlnet.gov/expapi/activities/assessment");
     }
     w.key("name").begin_object();
-    w.key(language.c_str()).string(neutralize_for_display(bank.text(question ? question->prompt : bank.title, language)));
+    w.key(language.c_str()).string(text_words(bank, question ? question->prompt : bank.title, language));
     w.end_object();
     w.end_object();
     w.end_object();

@@ -40,13 +40,26 @@ void on_catalog(AppState& state, const platform::FetchResult& result) {
         if (state.wanted_quiz.empty() || slot.id == state.wanted_quiz) fetch_bank(slot);
 }
 
-void on_bank(AppState& state, BankSlot& slot, const platform::FetchResult& result) {
-    if (!succeeded(result)) {
+// A bank that may be Markdown needs the parser first (on the web a module of its own, fetched
+// on first need): the quick look for the field's name only decides whether to wait for it;
+// the loader reads the field itself. A plain bank never waits and never fetches the parser.
+bool needs_markdown_parser(BankSlot& slot, std::string& body) {
+    if (body.find("\"textFormat\"") == std::string::npos) return false;
+    std::string error;
+    switch (platform::prepare_markdown(error)) {
+    case platform::MarkdownParser::Ready: return false;
+    case platform::MarkdownParser::Loading: slot.waiting_for_markdown = std::move(body); return true;
+    case platform::MarkdownParser::Failed:
         slot.state = BankSlot::State::FetchFailed;
-        slot.fetch_error = result.error.empty() ? "no answer" : result.error;
-        return;
+        slot.fetch_error = error;
+        return true;
     }
-    BankLoadResult loaded = load_bank(result.body, slot.url);
+    return false;
+}
+
+void read_bank(AppState& state, BankSlot& slot, std::string& body) {
+    if (needs_markdown_parser(slot, body)) return;
+    BankLoadResult loaded = load_bank(body, slot.url);
     slot.diagnostics = loaded.diagnostics;
     if (!loaded.bank) {
         slot.state = BankSlot::State::Invalid;
@@ -57,14 +70,37 @@ void on_bank(AppState& state, BankSlot& slot, const platform::FetchResult& resul
     if (slot.id.empty()) slot.id = slot.bank->id;
     slot.state = BankSlot::State::Ready;
     load_progress(state, slot);
+    if (!state.wanted_bank_url.empty()) state.wanted_quiz = slot.id;  // bank=: the one bank, opened
+}
+
+void on_bank(AppState& state, BankSlot& slot, platform::FetchResult& result) {
+    if (!succeeded(result)) {
+        slot.state = BankSlot::State::FetchFailed;
+        slot.fetch_error = result.error.empty() ? "no answer" : result.error;
+        return;
+    }
+    read_bank(state, slot, result.body);
 }
 
 }  // namespace
+
+bool read_banks_waiting_for_markdown(AppState& state) {
+    bool changed = false;
+    for (auto& slot : state.banks) {
+        if (!slot.waiting_for_markdown) continue;
+        std::string body = std::move(*slot.waiting_for_markdown);
+        slot.waiting_for_markdown.reset();
+        read_bank(state, slot, body);
+        changed |= !slot.waiting_for_markdown;
+    }
+    return changed;
+}
 
 void fetch_bank(BankSlot& slot) {
     slot.state = BankSlot::State::Loading;
     slot.fetch_error.clear();
     slot.diagnostics.clear();
+    slot.waiting_for_markdown.reset();
     slot.fetch_request = platform::start_fetch(slot.url);
 }
 
@@ -100,7 +136,6 @@ bool take_loaded_file(AppState& state, platform::FetchResult& result) {
     for (auto& slot : state.banks) {
         if (slot.fetch_request != result.request_id) continue;
         on_bank(state, slot, result);
-        if (!state.wanted_bank_url.empty() && slot.bank) state.wanted_quiz = slot.id;
         return true;
     }
     return false;

@@ -29,6 +29,58 @@ constexpr ActionName action_names[] = {
     {Action::Kind::ConfirmDelete, "confirm-delete"},   {Action::Kind::CancelDelete, "cancel-delete"},
 };
 
+void write_runs(JsonWriter& w, const std::vector<Inline>& runs) {
+    static const char* const kinds[] = {"text", "code", "math", "display-math", "image", "break"};
+    w.begin_array();
+    for (const Inline& run : runs) {
+        w.begin_object();
+        w.key("type").string(kinds[static_cast<int>(run.kind)]);
+        if (run.kind != Inline::Kind::LineBreak) w.key("text").string(run.text);
+        if (run.style & Inline::Emphasis) w.key("em").boolean(true);
+        if (run.style & Inline::Strong) w.key("strong").boolean(true);
+        if (run.style & Inline::Strikethrough) w.key("strike").boolean(true);
+        if (!run.link.empty()) w.key(run.kind == Inline::Kind::Image ? "src" : "link").string(run.link);
+        w.end_object();
+    }
+    w.end_array();
+}
+
+// A Markdown bank's text as data for the mirror, which builds its DOM from it (never from markup).
+void write_rich(JsonWriter& w, const char* name, const RichTextRef& text) {
+    if (!text) return;
+    static const char* const kinds[] = {"paragraph", "heading", "code", "rule", "table"};
+    w.key(name).begin_array();
+    for (const Block& block : text->blocks) {
+        w.begin_object();
+        w.key("type").string(kinds[static_cast<int>(block.kind)]);
+        if (block.kind == Block::Kind::Heading) w.key("level").integer(block.level);
+        if (block.depth > 0) w.key("depth").integer(block.depth);
+        if (!block.marker.empty()) w.key("marker").string(block.marker);
+        if (block.quote) w.key("quote").boolean(true);
+        if (block.kind == Block::Kind::Code) {
+            w.key("language").string(block.language);
+            w.key("code").string(block.code);
+        }
+        if (block.kind == Block::Kind::Paragraph || block.kind == Block::Kind::Heading) {
+            w.key("runs");
+            write_runs(w, block.inlines);
+        }
+        if (block.kind == Block::Kind::Table) {
+            w.key("headerRows").integer(static_cast<long long>(block.header_rows));
+            w.key("align").string(block.align);
+            w.key("rows").begin_array();
+            for (const auto& row : block.rows) {
+                w.begin_array();
+                for (const auto& cell : row) write_runs(w, cell);
+                w.end_array();
+            }
+            w.end_array();
+        }
+        w.end_object();
+    }
+    w.end_array();
+}
+
 void write_action(JsonWriter& w, const AppState& state, const Action& action) {
     if (action.kind == Action::Kind::None) {
         w.null();
@@ -140,6 +192,7 @@ void write_card(JsonWriter& w, const AppState& state, const CardModel& card) {
     if (card.status == CardModel::Status::Invalid) w.key("problems").strings(card.problems);
     if (card.status == CardModel::Status::Ready) {
         w.key("description").string(card.description);
+        write_rich(w, "descriptionRich", card.description_rich);
         w.key("meta").string(card.meta);
         w.key("hasBest").boolean(card.has_best);
         w.key("questions").integer(static_cast<long long>(card.questions));
@@ -162,6 +215,7 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
     w.key("position").string(q.position);
     w.key("progress").number(q.progress);
     w.key("prompt").string(q.prompt);
+    write_rich(w, "promptRich", q.prompt_rich);
     w.key("instruction").string(q.instruction);
     w.key("multiple").boolean(q.multiple);
     w.key("choices").begin_array();
@@ -170,6 +224,7 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
         w.key("id").string(choice.id);
         w.key("marker").string(choice.marker);
         w.key("text").string(choice.text);
+        write_rich(w, "textRich", choice.text_rich);
         w.key("selected").boolean(choice.selected);
         w.key("correct");
         if (choice.correct) w.boolean(*choice.correct);
@@ -178,6 +233,7 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
         w.key("status").string(choice.status);
         w.key("enabled").boolean(choice.enabled);
         if (!choice.feedback.empty()) w.key("feedback").string(choice.feedback);
+        write_rich(w, "feedbackRich", choice.feedback_rich);
         w.key("action");
         write_action(w, state, choice.action);
         w.end_object();
@@ -213,6 +269,7 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
         w.key("correctAnswerLine").string(q.correct_answer_line);
         w.key("explanationHeading").string(q.explanation_heading);
         w.key("explanation").string(q.explanation);
+        write_rich(w, "explanationRich", q.explanation_rich);
         w.key("announcement").string(q.announcement);
         w.end_object();
     }
@@ -244,6 +301,7 @@ void write_results(JsonWriter& w, const AppState& state, const ResultsModel& r) 
         w.key("correct").boolean(row.correct);
         w.key("heading").string(row.heading);
         w.key("prompt").string(row.prompt);
+        write_rich(w, "promptRich", row.prompt_rich);
         w.key("response");
         if (row.response) w.string(*row.response);
         else w.null();
@@ -251,6 +309,7 @@ void write_results(JsonWriter& w, const AppState& state, const ResultsModel& r) 
         w.key("correctAnswer").strings(row.correct_answers);
         w.key("correctAnswerLine").string(row.correct_answer_line);
         w.key("explanation").string(row.explanation);
+        write_rich(w, "explanationRich", row.explanation_rich);
         w.end_object();
     }
     w.end_array();

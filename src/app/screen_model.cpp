@@ -23,7 +23,9 @@ struct Context {
     const char* str(Str id) const { return tr(language, id); }
     // Bank text as every rendering shows it: bidi overrides and invisible format characters
     // neutralized (engine/unicode.h), so the canvas, the mirror and the title agree.
-    std::string text(const Bank& bank, const LocalizedText& t) const { return neutralize_for_display(bank.text(t, content)); }
+    std::string text(const Bank& bank, const LocalizedText& t) const { return text_words(bank, t, content); }
+    // ...and, in a Markdown bank, as blocks and runs (null in a plain bank).
+    RichTextRef rich(const Bank& bank, const LocalizedText& t) const { return text_rich(bank, t, content); }
 };
 
 ButtonModel make_button(std::string id, std::string label, Action action, ButtonModel::Style style,
@@ -90,6 +92,7 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
         card.status = CardModel::Status::Ready;
         card.title = c.text(bank, bank.title);
         card.description = c.text(bank, bank.description);
+        card.description_rich = c.rich(bank, bank.description);
         card.questions = slot.question_count;
         card.languages = bank.languages;
         std::string codes;
@@ -208,14 +211,20 @@ std::vector<ChoiceModel> choices(const Context& c, const Bank& bank, const Quest
     for (const Choice* choice : choices_in_order(slot, question)) {
         bool selected = is_selected(s.draft, choice->id);
         std::string feedback;
+        RichTextRef feedback_rich;
         if (checked) {
             for (const auto& f : s.feedback->choices) {
                 if (f.choice_id != choice->id) continue;
                 selected = f.selected;
-                if (!f.feedback.empty()) feedback = c.text(bank, f.feedback);
+                if (!f.feedback.empty()) {
+                    feedback = c.text(bank, f.feedback);
+                    feedback_rich = c.rich(bank, f.feedback);
+                }
             }
         }
         add(choice->id, c.text(bank, choice->text), choice->correct, selected, std::move(feedback));
+        out.back().text_rich = c.rich(bank, choice->text);
+        out.back().feedback_rich = std::move(feedback_rich);
     }
     return out;
 }
@@ -244,6 +253,7 @@ QuestionModel question(const Context& c) {
     model.id = q->id;
     model.type = std::string(to_string(q->type));
     model.prompt = c.text(*bank, q->prompt);
+    model.prompt_rich = c.rich(*bank, q->prompt);
     model.multiple = q->type == QuestionType::MultipleChoice;
     if (is_choice) {
         model.choices = choices(c, *bank, *q, slot);
@@ -277,6 +287,7 @@ QuestionModel question(const Context& c) {
         if (!is_choice || !feedback.correct)
             model.correct_answer_line = std::string(c.str(Str::CorrectAnswer)) + ": " + join(model.correct_answers, "; ");
         model.explanation = c.text(*bank, feedback.explanation);
+        model.explanation_rich = c.rich(*bank, feedback.explanation);
         if (!model.explanation.empty()) model.explanation_heading = c.str(Str::Explanation);
         std::vector<std::string> parts = {as_sentence(verdict.word)};
         for (const auto& choice : model.choices)
@@ -346,11 +357,13 @@ ResultsModel results(const Context& c) {
         row.heading = std::to_string(number) + ". " +
                       c.str(row.correct ? Str::Correct : qr.outcome == Outcome::Partial ? Str::PartlyCorrect : Str::Incorrect);
         row.prompt = c.text(*bank, q->prompt);
+        row.prompt_rich = c.rich(*bank, q->prompt);
         row.response = response_words(*bank, *q, qr.response, c.content, c.language);
         row.your_answer_line = std::string(c.str(Str::YourAnswer)) + ": " + (row.response ? *row.response : c.str(Str::NoAnswer));
         row.correct_answers = correct_answer_texts(*bank, *q, qr.correct_answer, c.content, c.language);
         if (!row.correct) row.correct_answer_line = std::string(c.str(Str::CorrectAnswer)) + ": " + join(row.correct_answers, "; ");
         row.explanation = c.text(*bank, q->explanation);
+        row.explanation_rich = c.rich(*bank, q->explanation);
         model.rows.push_back(std::move(row));
     }
     model.show_more = c.str(Str::ShowMore);

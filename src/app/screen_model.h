@@ -6,6 +6,7 @@
 #pragma once
 
 #include "app/action.h"
+#include "app/bank_texts.h"
 #include "app/state.h"
 
 #include <cstddef>
@@ -39,6 +40,7 @@ struct CardModel {
     std::string url;
     std::string title;              // Loading: the id; failed: what went wrong; Ready: the bank's title
     std::string description;
+    RichTextRef description_rich;   // the same, as blocks and runs, in a Markdown bank (else null)
     std::string meta;               // "8 questions · EN RU ID"
     std::string standing;           // "Best: 80%", "In progress: 3 of 8 answered", "Not taken yet"
     bool has_best = false;
@@ -70,6 +72,7 @@ struct ChoiceModel {
     std::string marker;             // "1".."9", then "a".. (1-9 are keyboard shortcuts)
     std::string text;
     std::string feedback;           // the author's per-choice feedback, once checked
+    RichTextRef text_rich, feedback_rich;  // in a Markdown bank (else null)
     std::string status;             // "Your answer · Correct": colour is never the only cue
     ChoiceMark mark = ChoiceMark::Normal;
     bool selected = false;
@@ -108,6 +111,7 @@ struct QuestionModel {
     std::string id;
     std::string type;               // the bank's type name: "single_choice", ...
     std::string prompt;
+    RichTextRef prompt_rich;        // Markdown banks: the prompt as blocks and runs; else null
     std::string instruction;        // "Choose one answer." (before Check, choice questions)
     bool multiple = false;
     std::vector<ChoiceModel> choices;
@@ -117,6 +121,7 @@ struct QuestionModel {
     std::vector<std::string> correct_answers;   // the right answer(s), as shown
     std::string correct_answer_line;            // "Correct answer: 20"; empty when the cards say it
     std::string explanation_heading, explanation;
+    RichTextRef explanation_rich;
     std::string announcement;       // what a screen reader hears after Check
     std::optional<ButtonModel> back;  // not in embeds
     ButtonModel primary;            // Check, then Next / See results
@@ -129,11 +134,13 @@ struct ResultRowModel {
     bool correct = false;
     std::string heading;            // "3. Incorrect"
     std::string prompt;
+    RichTextRef prompt_rich;
     std::optional<std::string> response;  // what the learner answered, in words; none if skipped
     std::string your_answer_line;   // "Your answer: …"
     std::vector<std::string> correct_answers;
     std::string correct_answer_line;  // "Correct answer: …"; empty when they were right
     std::string explanation;
+    RichTextRef explanation_rich;
 };
 
 struct ResultsModel {

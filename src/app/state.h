@@ -34,6 +34,9 @@ struct BankSlot {
     std::string fetch_error;        // FetchFailed: what went wrong, in plain words
     std::vector<Diagnostic> diagnostics;  // Invalid: the validator's messages
     std::optional<Bank> bank;
+    // A Markdown bank that arrived before the Markdown parser did (platform::prepare_markdown):
+    // its file, read once the parser is there.
+    std::optional<std::string> waiting_for_markdown;
     std::size_t question_count = 0;
     ProgressRecord progress;
 };

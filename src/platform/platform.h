@@ -97,6 +97,14 @@ int start_fetch(const std::string& url);
 // Completed fetches, one at a time; false when there is none.
 bool take_fetch_result(FetchResult& result);
 
+// ---- The Markdown parser (banks with "textFormat": "markdown") ----
+
+// engine/markdown.h's md4c. On the web it is a module of its own (imquiz-markdown.wasm), fetched
+// only when a bank asks for Markdown: the first call starts that, and the loop is woken when it
+// is Ready or has Failed (`error` then says why, in plain words). Natively md4c is linked in.
+enum class MarkdownParser { Loading, Ready, Failed };
+MarkdownParser prepare_markdown(std::string& error);
+
 // ---- Persistent storage ----
 
 // localStorage, namespaced per deployment; falls back to memory when the browser refuses.

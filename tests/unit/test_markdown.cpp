@@ -186,3 +186,92 @@ TEST_CASE("markdown banks: textFormat is kept when a bank is written back") {
     CHECK(bank_to_json(testing::load_valid_bank(testing::bank_json(testing::five_questions))).find("textFormat") ==
           std::string::npos);
 }
+
+// ---- Markdown banks in the app: the parser waited for, the screen model's blocks ----
+
+#include "app/app.h"
+#include "app/page_protocol.h"
+#include "app/screen_model.h"
+#include "app_test_support.h"
+
+#include <nlohmann/json.hpp>
+
+namespace {
+std::string readme_markdown_bank() {
+    std::string readme = testing::source("quizzes/README.md");
+    std::size_t start = readme.find("```json", readme.find("<!-- readme-example: markdown bank -->")) + 7;
+    return readme.substr(start, readme.find("\n```\n", start) + 1 - start);
+}
+}  // namespace
+
+TEST_CASE("markdown banks in the app: the parser is waited for, and plain banks never ask for it") {
+    namespace memory = platform::memory;
+    testing::fresh_world({{"quiz", "markdown-sampler"}}, false);
+    memory::World& world = memory::world();
+    world.files["quizzes/index.json"] = R"({"format": "imquiz-catalog", "version": 1, "banks": [
+        {"id": "markdown-sampler", "file": "markdown-sampler.json"},
+        {"id": "data-parallelism", "file": "data-parallelism.json"}]})";
+    world.files["quizzes/markdown-sampler.json"] = readme_markdown_bank();
+    world.files["quizzes/data-parallelism.json"] = testing::source("quizzes/data-parallelism.json");
+    world.markdown = platform::MarkdownParser::Loading;  // as on the web, before its module came
+
+    app::AppState state;
+    app::start(state);
+    for (int i = 0; i < 4; ++i) {
+        memory::deliver_fetches();
+        app::poll(state);
+    }
+    CHECK(world.markdown_requests > 0);
+    CHECK_FALSE(app::build_screen(state).question.present);  // still waiting for the parser
+
+    world.markdown = platform::MarkdownParser::Ready;
+    app::poll(state);
+    app::ScreenModel screen = app::build_screen(state);
+    REQUIRE(screen.question.present);
+    CHECK(screen.question.prompt.rfind("What does this loop skip on the first three micro-batches?", 0) == 0);
+    REQUIRE(screen.question.prompt_rich);
+    const RichText& prompt = *screen.question.prompt_rich;
+    REQUIRE(prompt.blocks.size() == 2);
+    CHECK(prompt.blocks[1].kind == Block::Kind::Code);
+    CHECK(prompt.blocks[1].language == "python");
+    REQUIRE(screen.question.choices.size() == 3);
+    for (const auto& choice : screen.question.choices) CHECK(choice.text_rich);
+    CHECK(screen.title.find("**") == std::string::npos);  // the tab's title has the words, not the marks
+
+    nlohmann::json page = nlohmann::json::parse(app::screen_to_page(state, screen));
+    CHECK(page["question"]["promptRich"][1]["type"] == "code");
+    CHECK(page["question"]["promptRich"][0]["runs"][1]["strong"] == true);
+
+    // The plain launch bank alone: the parser is never asked for.
+    testing::fresh_world({{"quiz", "data-parallelism"}});
+    app::AppState plain;
+    app::start(plain);
+    for (int i = 0; i < 4; ++i) {
+        memory::deliver_fetches();
+        app::poll(plain);
+    }
+    REQUIRE(app::build_screen(plain).question.present);
+    CHECK(memory::world().markdown_requests == 0);
+    CHECK_FALSE(nlohmann::json::parse(app::screen_to_page(plain, app::build_screen(plain)))["question"].contains("promptRich"));
+}
+
+TEST_CASE("markdown banks in the app: a parser that cannot be had fails the bank, in words") {
+    namespace memory = platform::memory;
+    testing::fresh_world({}, false);
+    memory::World& world = memory::world();
+    world.files["quizzes/index.json"] = R"({"format": "imquiz-catalog", "version": 1, "banks": [
+        {"id": "markdown-sampler", "file": "markdown-sampler.json"}]})";
+    world.files["quizzes/markdown-sampler.json"] = readme_markdown_bank();
+    world.markdown = platform::MarkdownParser::Failed;
+    app::AppState state;
+    app::start(state);
+    for (int i = 0; i < 4; ++i) {
+        memory::deliver_fetches();
+        app::poll(state);
+    }
+    app::ScreenModel screen = app::build_screen(state);
+    REQUIRE(screen.catalog.cards.size() == 1);
+    CHECK(screen.catalog.cards[0].status == app::CardModel::Status::FetchFailed);
+    REQUIRE_FALSE(screen.catalog.cards[0].problems.empty());
+    CHECK(screen.catalog.cards[0].problems[0].find("imquiz-markdown.wasm") != std::string::npos);
+}

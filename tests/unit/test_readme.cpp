@@ -28,10 +28,11 @@ std::string readme_example(const std::string& readme, const std::string& name) {
     const std::size_t start = readme.find(fence, marker);
     if (start == std::string::npos)
         return {};
-    const std::size_t end = readme.find("```", start + fence.size());
+    // The closing fence on a line of its own: a Markdown bank's strings hold ``` of their own.
+    const std::size_t end = readme.find("\n```\n", start + fence.size());
     if (end == std::string::npos)
         return {};
-    return readme.substr(start + fence.size(), end - start - fence.size());
+    return readme.substr(start + fence.size(), end + 1 - start - fence.size());
 }
 
 std::vector<std::string> formatted(const std::vector<imquiz::Diagnostic>& diagnostics) {
@@ -60,6 +61,16 @@ TEST_CASE("the README's examples load without a single diagnostic", "[readme]") 
             CHECK(types.size() == 5);
         }
     }
+    SECTION("the Markdown bank example: every text Markdown, parsed, with code, a list, a table and math") {
+        const std::string example = readme_example(readme, "markdown bank");
+        REQUIRE_FALSE(example.empty());
+        const imquiz::BankLoadResult result = imquiz::load_bank(example, "README.md");
+        CHECK(formatted(result.diagnostics).empty());
+        REQUIRE(result.bank);
+        CHECK(result.bank->text_format == imquiz::TextFormat::Markdown);
+        CHECK(result.bank->questions.size() == 3);
+    }
+
     SECTION("the catalog example") {
         const std::string example = readme_example(readme, "catalog");
         REQUIRE_FALSE(example.empty());

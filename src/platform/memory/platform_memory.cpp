@@ -151,6 +151,14 @@ bool take_page_action(std::string& json) {
     actions.pop_front();
     return true;
 }
+
+MarkdownParser prepare_markdown(std::string& error) {
+    memory::World& world = internals().world;
+    ++world.markdown_requests;
+    if (world.markdown == MarkdownParser::Failed) error = "imquiz-markdown.wasm: could not reach the server (offline?)";
+    return world.markdown;
+}
+
 void signal(const char* event_name) { internals().world.signals.push_back(event_name); }
 
 }  // namespace imquiz::platform

@@ -28,6 +28,10 @@ struct World {
     bool storage_persistent = true;
     bool storage_full = false;                // every storage_set fails, as a full localStorage
     double now_ms = 1'767'225'600'000.0;      // 2026-01-01T00:00:00Z
+    // md4c is linked in natively; a test may hold it back (Loading) or break it (Failed) to see
+    // what a Markdown bank does while the web's module is on its way or could not be had.
+    MarkdownParser markdown = MarkdownParser::Ready;
+    int markdown_requests = 0;                // prepare_markdown calls
     std::uint64_t random = 0x5EED;
 
     // What the app did
