@@ -7,7 +7,15 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$site/fonts" "$site/quizzes"
 bash "$top/scripts/subset-font.sh" "$fonts/imquiz-sans.ttf"
 cp "$fonts/imquiz-sans.ttf" "$site/fonts/"
-cp "$build/imquiz.js" "$build/imquiz.wasm" "$site/"
+# The faces of Markdown texts, fetched only for Markdown banks.
+noto=/usr/share/fonts/truetype/noto
+for face in bold:NotoSans-Bold italic:NotoSans-Italic bold-italic:NotoSans-BoldItalic; do
+  bash "$top/scripts/subset-font.sh" "$fonts/imquiz-sans-${face%%:*}.ttf" "$noto/${face#*:}.ttf"
+  cp "$fonts/imquiz-sans-${face%%:*}.ttf" "$site/fonts/"
+done
+bash "$top/scripts/subset-font.sh" "$fonts/imquiz-mono.ttf" /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf
+cp "$fonts/imquiz-mono.ttf" "$site/fonts/"
+cp "$build/imquiz.js" "$build/imquiz.wasm" "$build/imquiz-markdown.wasm" "$site/"
 [ -f "$build/imquiz.wasm.map" ] && cp "$build/imquiz.wasm.map" "$site/"
 for f in "$top"/web/*; do cp -r "$f" "$site/"; done
 
@@ -50,4 +58,8 @@ for f in imquiz.js imquiz.wasm fonts/imquiz-sans.ttf index.html boot.js app.css 
   printf '%-28s %10d %10d %10d\n' "$f" "$raw" "$gz" "$br"
 done
 printf '%-28s %10d %10d %10d\n' "app shell total" "$total_raw" "$total_gz" "$total_br"
+for f in imquiz-markdown.wasm fonts/imquiz-sans-bold.ttf fonts/imquiz-sans-italic.ttf fonts/imquiz-sans-bold-italic.ttf \
+         fonts/imquiz-mono.ttf; do   # fetched only for Markdown banks
+  printf '%-28s %10d %10d %10d\n' "$f (Markdown only)" "$(stat -c %s "$site/$f")" "$(stat -c %s "$site/$f.gz")" "$(stat -c %s "$site/$f.br")"
+done
 echo "site: $site (build $version)"

@@ -2,10 +2,12 @@
 # Subsets Debian's Noto Sans to what ImQuiz draws: Latin, Latin-1, Latin Extended-A, Cyrillic and
 # typographic punctuation. Keep these ranges in step with src/ui/theme.cpp (the atlas ranges) and
 # tests/unit/test_ui_strings.cpp. Noto Sans has no arrows (U+2190...) and no minus sign (U+2212).
-#   scripts/subset-font.sh OUT.ttf
+# The faces of Markdown texts are subset the same way: Noto Sans Bold, Italic and Bold Italic, and
+# DejaVu Sans Mono for code (Debian's fonts-noto-core has no Noto Sans Mono).
+#   scripts/subset-font.sh OUT.ttf [SOURCE.ttf]
 set -euo pipefail
 out=$1
-src=/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf
+src=${2:-/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf}
 [ -f "$out" ] && [ "$out" -nt "$0" ] && [ "$out" -nt "$src" ] && exit 0
 mkdir -p "$(dirname "$out")"
 pyftsubset "$src" --output-file="$out" \

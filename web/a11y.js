@@ -150,6 +150,84 @@
     } } });
   }
 
+  // ---- Markdown texts: the page protocol's blocks and runs as elements ----------------------
+  // Built with h() like everything here: a bank's text reaches the DOM as textContent, inside
+  // elements this file chose (strong, em, code, pre, lists, tables, links), never as markup.
+  function runSpec(run, key) {
+    if (run.type === 'break') return h('br', { key: key });
+    var spec;
+    if (run.type === 'image') {
+      // The image itself is not drawn yet (docs/markdown.md): its alt text stands for it.
+      spec = h('span', { key: key, text: run.text, attrs: { role: 'img', 'aria-label': run.text, class: 'mirror-image' } });
+    } else if (run.type === 'math' || run.type === 'display-math') {
+      spec = h('code', { key: key, text: run.text, attrs: { class: 'mirror-math' } });
+    } else {
+      spec = h(run.type === 'code' ? 'code' : 'span', { key: key, text: run.text });
+    }
+    if (run.strike) spec = h('s', { key: key }, [spec]);
+    if (run.em) spec = h('em', { key: key }, [spec]);
+    if (run.strong) spec = h('strong', { key: key }, [spec]);
+    if (run.link && /^(https?:|mailto:)/i.test(run.link)) {
+      spec = h('a', { key: key, attrs: { href: run.link, rel: 'noopener noreferrer', target: '_blank' } }, [spec]);
+    }
+    return spec;
+  }
+  function runSpecs(runs) { return (runs || []).map(function (run, i) { return runSpec(run, i); }); }
+  function blockSpec(block, key) {
+    switch (block.type) {
+      case 'heading': return h('h' + Math.min(6, block.level + 2), { key: key }, runSpecs(block.runs));
+      case 'code': return h('pre', { key: key }, [h('code', { key: 'code', text: block.code,
+                                                              attrs: { 'data-language': block.language || null } })]);
+      case 'rule': return h('hr', { key: key });
+      case 'table': {
+        var head = block.rows.slice(0, block.headerRows), body = block.rows.slice(block.headerRows);
+        var row = function (cells, r, tag) {
+          return h('tr', { key: r }, cells.map(function (cell, c) {
+            var align = { l: 'left', c: 'center', r: 'right' }[block.align.charAt(c)];
+            return h(tag, { key: c, attrs: { style: align ? 'text-align:' + align : null, scope: tag === 'th' ? 'col' : null } },
+                     runSpecs(cell));
+          }));
+        };
+        return h('table', { key: key }, [
+          head.length ? h('thead', { key: 'head' }, head.map(function (cells, r) { return row(cells, r, 'th'); })) : null,
+          h('tbody', { key: 'body' }, body.map(function (cells, r) { return row(cells, r, 'td'); })),
+        ]);
+      }
+      default: return h('p', { key: key }, runSpecs(block.runs));
+    }
+  }
+  // The blocks from `i` on at list depth `d` or deeper, into `out`, lists nested as the model's
+  // depths and markers say; stops at a shallower block or, inside a list item, at the next item.
+  function blockSpecs(blocks, i, d, out) {
+    var depthOf = function (k) { return blocks[k].depth || 0; };
+    while (i < blocks.length && depthOf(i) >= d) {
+      if (depthOf(i) === d) {
+        if (d > 0 && blocks[i].marker) break;   // the next item of the list around us
+        out.push(blockSpec(blocks[i], out.length));
+        i++;
+        continue;
+      }
+      // A list one level down: each item from a block with a marker to the next such block.
+      var ordered = /\.$/.test(blocks[i].marker || '');
+      var first = parseInt(blocks[i].marker, 10);
+      var items = [];
+      while (i < blocks.length && depthOf(i) > d) {
+        var content = [blockSpec(blocks[i], 0)];
+        i = blockSpecs(blocks, i + 1, d + 1, content);
+        items.push(h('li', { key: items.length }, content));
+      }
+      out.push(h(ordered ? 'ol' : 'ul', { key: out.length, attrs: { start: ordered && first > 1 ? first : null } }, items));
+    }
+    return i;
+  }
+  // A text of the model: its blocks when the bank is Markdown, else its words in a <p>.
+  function richText(key, rich, words, attrs) {
+    if (!rich) return h('p', { key: key, text: words, attrs: attrs || {} });
+    var out = [];
+    blockSpecs(rich, 0, 0, out);
+    return h('div', { key: key, attrs: Object.assign({ class: 'mirror-rich' }, attrs || {}) }, out);
+  }
+
   // ---- Screens: each renders its part of the screen model, nothing more ---------------------
   function heading(level, key, text, extra) {
     return h('h' + level, { key: key, text: text, attrs: Object.assign({ tabindex: '-1' }, extra || {}) });
@@ -191,7 +269,7 @@
         if (bank.state === 'invalid') items.push(h('ul', { key: 'problems' }, bank.problems.map(function (p) { return h('li', { text: p }); })));
         else items.push(h('p', { key: 'error', text: bank.error }));
       } else {
-        if (bank.description) items.push(h('p', { key: 'description', text: bank.description }));
+        if (bank.description) items.push(richText('description', bank.descriptionRich, bank.description));
         items.push(h('p', { key: 'meta', text: bank.meta }));
         items.push(h('p', { key: 'standing', text: bank.standing }));
       }
@@ -218,7 +296,14 @@
     var promptId = 'mirror-prompt';
     children.push(h('p', { key: 'counter', text: q.position }));
 
-    var form = [heading(2, 'prompt:' + key, q.prompt, { id: promptId, 'data-mirror-prompt': '' })];
+    // A Markdown prompt: its first paragraph is the heading (what the choices are labelled by),
+    // the rest of it (code, lists) follows as it is.
+    var promptBlocks = q.promptRich || null;
+    var headed = promptBlocks && promptBlocks[0] && promptBlocks[0].type === 'paragraph' && !promptBlocks[0].depth;
+    var form = [headed
+      ? h('h2', { key: 'prompt:' + key, attrs: { tabindex: '-1', id: promptId, 'data-mirror-prompt': '' } }, runSpecs(promptBlocks[0].runs))
+      : heading(2, 'prompt:' + key, q.prompt, { id: promptId, 'data-mirror-prompt': '' })];
+    if (headed && promptBlocks.length > 1) form.push(richText('prompt-rest:' + key, promptBlocks.slice(1), ''));
     if (q.choices.length) {
       if (q.instruction) form.push(h('p', { key: 'hint', text: q.instruction, attrs: { id: 'mirror-hint' } }));
       var rows = q.choices.map(function (choice, i) {
@@ -230,7 +315,12 @@
                                                'aria-describedby': detail ? statusId : null },
                        props: { checked: !!choice.selected, disabled: !choice.enabled },
                        on: { change: function () { act(choice.action); } } }),
-          h('label', { key: 'label', text: choice.text, attrs: { for: inputId } }),
+          choice.textRich
+            ? h('label', { key: 'label', attrs: { for: inputId } }, [].concat.apply([], choice.textRich.map(function (block, b) {
+                return block.type === 'code' ? [h('code', { key: 'b' + b, text: block.code, attrs: { class: 'mirror-pre' } })]
+                                             : runSpecs(block.runs || []);
+              })))
+            : h('label', { key: 'label', text: choice.text, attrs: { for: inputId } }),
           detail ? h('span', { key: 'status', text: detail, attrs: { id: statusId, class: 'mirror-status' } }) : null,
         ]);
       });
@@ -273,7 +363,7 @@
       if (feedback.correctAnswerLine) section.push(h('p', { key: 'correct-answer', text: feedback.correctAnswerLine }));
       if (feedback.explanation) {
         section.push(h('h3', { key: 'explanation-heading', text: feedback.explanationHeading }));
-        section.push(h('p', { key: 'explanation', text: feedback.explanation }));
+        section.push(richText('explanation', feedback.explanationRich, feedback.explanation));
       }
       children.push(h('section', { key: 'feedback:' + key, attrs: { 'aria-labelledby': 'mirror-verdict',
                                                                    class: 'mirror-feedback' } }, section));
@@ -301,11 +391,11 @@
     children.push(h('ol', { key: 'questions', attrs: { class: 'mirror-list' } }, r.questions.slice(0, resultsView.shown).map(function (row) {
       var items = [
         h('h2', { key: 'heading', text: row.heading }),
-        h('p', { key: 'prompt', text: row.prompt }),
+        richText('prompt', row.promptRich, row.prompt),
         h('p', { key: 'response', text: row.yourAnswer }),
       ];
       if (row.correctAnswerLine) items.push(h('p', { key: 'correct', text: row.correctAnswerLine }));
-      if (row.explanation) items.push(h('p', { key: 'explanation', text: row.explanation }));
+      if (row.explanation) items.push(richText('explanation', row.explanationRich, row.explanation));
       return h('li', { key: row.id }, items);
     })));
     if (r.questions.length > resultsView.shown) {

@@ -354,6 +354,54 @@
   }
   if (embedded) window.parent.postMessage({ context: 'h5p', action: 'hello' }, '*');
 
+  // ---- The Markdown module (md4c), for banks with "textFormat": "markdown" ------------------
+  // Fetched and instantiated on the first ask, never for a plain bank. prepare() answers
+  // { ready } or { failed: why } or {} (on its way; the app is woken when that changes). A
+  // failure is answered once: the next ask (the learner's Retry) tries again.
+  var markdownModule = null, markdownLoading = false, markdownFailure = '';
+  function prepareMarkdown() {
+    if (markdownModule) return { ready: true };
+    if (markdownFailure) { var failed = markdownFailure; markdownFailure = ''; return { failed: failed }; }
+    if (markdownLoading) return {};
+    markdownLoading = true;
+    var url = new URL('imquiz-markdown.wasm', location.href).href;
+    function fail(why) {
+      forget(url);
+      markdownLoading = false;
+      markdownFailure = 'imquiz-markdown.wasm: ' + why;
+      host.wake();
+    }
+    load(url).then(function (result) {
+      if (result.status < 200 || result.status >= 300) return fail(result.error || 'no answer');
+      var imports = {
+        env: { emscripten_notify_memory_growth: function () {} },
+        wasi_snapshot_preview1: { proc_exit: function (code) { throw new Error('the Markdown module stopped (' + code + ')'); } }
+      };
+      return WebAssembly.instantiate(result.bytes, imports).then(function (made) {
+        var exports = made.instance.exports;
+        if (exports._initialize) exports._initialize();
+        markdownModule = exports;
+        markdownLoading = false;
+        host.wake();
+      }, function (e) { fail('could not start it (' + (e && e.message ? e.message : e) + ')'); });
+    });
+    return {};
+  }
+  // A text (UTF-8 bytes) read by the module, encoded (src/engine/markdown.h), or null if the
+  // module is not there.
+  function readMarkdown(text) {
+    var m = markdownModule;
+    if (!m) return null;
+    var input = m.malloc(text.length + 1);
+    if (!input) return null;
+    new Uint8Array(m.memory.buffer).set(text, input);
+    var start = m.imquiz_markdown_read(input, text.length);
+    var size = m.imquiz_markdown_size();
+    var answer = new Uint8Array(m.memory.buffer, start, size).slice();   // the view dies if memory grows
+    m.free(input);
+    return answer;
+  }
+
   // ---- Test hook and accessibility mirror link ----------------------------------------------
   var runtimeReady = false;        // the wasm module is instantiated (Module.onRuntimeInitialized)
   var signals = {};
@@ -402,6 +450,7 @@
     // the module does, and calling it then throws.
     wake: function () { if (runtimeReady) Module._imquiz_wake(); },
 
+    markdown: { prepare: prepareMarkdown, read: readMarkdown },
     load: load,
     loaded: loaded,
     forget: forget,
@@ -448,6 +497,17 @@
       var a = document.createElement('a'); a.href = url; a.download = name;
       document.body.appendChild(a); a.click(); a.remove();
       setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+    },
+    // A link of a bank's text (http, https or mailto: the engine refused any other): a new tab
+    // that cannot reach back into this page. The app calls this in the frame after the learner's
+    // click, within the click's transient activation, so popup blockers let it through.
+    openLink: function (url) {
+      if (!/^(https?:|mailto:)/i.test(url)) return;
+      var opened = window.open(url, '_blank', 'noopener,noreferrer');
+      if (opened) opened.opener = null;
+    },
+    copyText: function (text) {
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(function () {});
     },
     pickedFiles: [],
     pickFile: function () {

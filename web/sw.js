@@ -41,6 +41,14 @@ const ESSENTIAL = ['index.html', 'boot.js', 'imquiz.js', 'imquiz.wasm', 'fonts/i
 // this line): every file of the shell that the build makes, so that a change to any of them is a
 // new build, which is the only way a learner's offline copy of it is ever replaced.
 const FINGERPRINTED = ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html', 'a11y.js', 'text-field.js', 'app.css'];
+// Parts of the shell only Markdown banks need (md4c's module, the faces of rich text): never
+// precached, so a learner of plain banks never downloads them, and kept in this build's cache
+// once used, so a Markdown bank opened once works offline. They are not in the fingerprint: a
+// learner would otherwise download them at every install to check it. The module and the app
+// read one event format (src/engine/markdown/md4c_events.h) that only changes with imquiz.wasm,
+// which is fingerprinted: a new format is a new build, and so a new cache.
+const ON_FIRST_USE = ['imquiz-markdown.wasm', 'fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf',
+  'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf'].map((path) => new URL(path, self.location.href).href);
 
 const here = (path) => new URL(path, self.location.href).href;
 const isDataUrl = (href) => new URL(href).pathname.startsWith(SCOPE + 'quizzes/');
@@ -190,7 +198,10 @@ async function shellFirst(event) {
     return cached;
   }
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    if (response.ok && !response.redirected && ON_FIRST_USE.includes(request.url))
+      event.waitUntil(cache.put(request.url, response.clone()).catch(() => null));
+    return response;
   } catch (error) {
     if (navigate) {
       const shell = await cache.match(here('index.html'));

@@ -34,6 +34,8 @@ struct Action {
         DeleteAllProgress, // ask to delete every quiz's progress
         ConfirmDelete,     // delete what was asked for
         CancelDelete,
+        OpenLink,          // text: a Markdown text's link, opened in a new tab (http, https, mailto)
+        CopyText,          // text: to the clipboard (a code block's Copy)
     };
     Kind kind = Kind::None;
     int bank = -1;

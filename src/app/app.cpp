@@ -121,6 +121,14 @@ void apply(AppState& state, const Action& action) {
     case Kind::DeleteAllProgress: state.pending_delete = -1; break;
     case Kind::CancelDelete: state.pending_delete.reset(); break;
     case Kind::ConfirmDelete: delete_progress(state); break;
+    case Kind::OpenLink: {
+        // The validator refused any other scheme; checked again where it takes effect.
+        const std::string& url = action.text;
+        auto starts = [&](const char* prefix) { return url.compare(0, std::char_traits<char>::length(prefix), prefix) == 0; };
+        if (starts("https://") || starts("http://") || starts("mailto:")) platform::open_link(url);
+        break;
+    }
+    case Kind::CopyText: platform::copy_text(action.text); break;
     }
 }
 

@@ -3,31 +3,13 @@
 #include "engine/markdown.h"
 #include "engine/unicode.h"
 
-#include <unordered_map>
-
 namespace imquiz::app {
 
-namespace {
-
-// Parsed Markdown by source text. Bounded: a long session through many big banks starts over
-// rather than keep every text it ever showed.
-RichTextRef parsed(const std::string& source) {
-    static std::unordered_map<std::string, RichTextRef> cache;
-    auto found = cache.find(source);
-    if (found != cache.end()) return found->second;
-    if (cache.size() >= 100000) cache.clear();
-    auto rich = std::make_shared<const RichText>(parse_markdown(source));
-    cache.emplace(source, rich);
-    return rich;
-}
-
-}  // namespace
-
 RichTextRef text_rich(const Bank& bank, const LocalizedText& text, std::string_view language) {
-    if (bank.text_format != TextFormat::Markdown) return nullptr;
+    if (bank.text_format != TextFormat::Markdown) return std::nullopt;
     const std::string& source = bank.text(text, language);
-    if (source.empty()) return nullptr;
-    return parsed(neutralize_for_display(source));
+    if (source.empty()) return std::nullopt;
+    return read_markdown(neutralize_for_display(source)).text;
 }
 
 std::string text_words(const Bank& bank, const LocalizedText& text, std::string_view language) {

@@ -10,6 +10,8 @@ namespace {
 
 constexpr const char* catalog_url = "quizzes/index.json";
 constexpr const char* font_url = "fonts/imquiz-sans.ttf";
+constexpr const char* rich_font_urls[] = {"fonts/imquiz-sans-bold.ttf", "fonts/imquiz-sans-italic.ttf",
+                                          "fonts/imquiz-sans-bold-italic.ttf", "fonts/imquiz-mono.ttf"};
 
 bool succeeded(const platform::FetchResult& result) { return result.http_status >= 200 && result.http_status < 300; }
 
@@ -69,6 +71,9 @@ void read_bank(AppState& state, BankSlot& slot, std::string& body) {
     slot.question_count = slot.bank->questions.size();
     if (slot.id.empty()) slot.id = slot.bank->id;
     slot.state = BankSlot::State::Ready;
+    if (slot.bank->text_format == TextFormat::Markdown && state.rich_font_requests[0] == 0)
+        for (std::size_t i = 0; i < state.rich_font_requests.size(); ++i)
+            state.rich_font_requests[i] = platform::start_fetch(rich_font_urls[i]);
     load_progress(state, slot);
     if (!state.wanted_bank_url.empty()) state.wanted_quiz = slot.id;  // bank=: the one bank, opened
 }
@@ -127,6 +132,12 @@ bool take_loaded_file(AppState& state, platform::FetchResult& result) {
     if (result.request_id == state.font_request) {
         if (succeeded(result)) state.font_data = std::move(result.body);
         else state.catalog_error = std::string(font_url) + ": " + result.error;
+        return true;
+    }
+    for (std::size_t i = 0; i < state.rich_font_requests.size(); ++i) {
+        if (result.request_id != state.rich_font_requests[i]) continue;
+        if (succeeded(result)) state.rich_font_data[i] = std::move(result.body);
+        ++state.rich_fonts_arrived;
         return true;
     }
     if (result.request_id == state.catalog_request) {

@@ -491,6 +491,7 @@ ScreenModel build_screen(const AppState& state) {
         model.development_banner = banner;
     }
     model.loading = c.str(Str::Loading);
+    model.copy_label = c.str(Str::CopyCode);
     if (const Bank* bank = state.active()) {
         model.active_quiz_id = bank->id;
         model.active_quiz_title = c.text(*bank, bank->title);

@@ -14,6 +14,7 @@
 #include "engine/session.h"
 #include "engine/storage.h"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -48,6 +49,11 @@ struct AppState {
     // Loading
     std::string font_data;          // TTF bytes, kept alive for the font atlas
     int font_request = 0;
+    // The faces of Markdown texts (bold, italic, bold italic, mono), fetched with the first
+    // Markdown bank; empty until they come, or if one cannot (its text is then regular).
+    std::array<std::string, 4> rich_font_data;
+    std::array<int, 4> rich_font_requests{};
+    int rich_fonts_arrived = 0;     // answered, either way; the atlas gets them once all four have
     int catalog_request = 0;
     bool catalog_loaded = false;
     std::string catalog_error;      // fetch failure or validator messages for quizzes/index.json

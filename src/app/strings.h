@@ -36,6 +36,7 @@ enum class Str {
     Cancel,
     ProgressDeleted,
     ShowMore,
+    CopyCode,             // a code block's button
     Start,
     Continue,
     StartOver,

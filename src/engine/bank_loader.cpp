@@ -259,7 +259,7 @@ private:
     // link is the author's error at load time, with the text's path, not a surprise on screen.
     void check_markdown(std::string_view text, const JsonPath& path) {
         if (!markdown_) return;
-        for (const std::string& problem : markdown_problems(parse_markdown(text))) report_.error(path.str(), problem);
+        for (const std::string& problem : read_markdown(text).problems) report_.error(path.str(), problem);
     }
 
     bool check_language_code(const std::string& code, const JsonPath& path) {

@@ -1,9 +1,9 @@
 // Markdown bank texts ("textFormat": "markdown"): CommonMark with GitHub tables, strikethrough
-// and $math$ / $$math$$, parsed by md4c; raw HTML stays text. md4c's callbacks travel as a small
-// byte stream of events, so that the parser can live apart from the app: natively it is linked
-// into the engine (markdown/md4c_events.cpp); on the web it is a separate module fetched only
-// when a bank asks for Markdown (platform/web), which keeps md4c's 21 KB out of every plain
-// bank's download. Both ends share the builder below.
+// and $math$ / $$math$$, parsed by md4c; raw HTML stays text. Natively md4c is linked into the
+// engine (markdown/md4c_reader.cpp). On the web it lives in a module of its own, fetched only when
+// a bank asks for Markdown (program/markdown_module.cpp: md4c, the reader below and the encoder),
+// which keeps md4c and the tree builder out of every plain bank's download: the app's wasm only
+// decodes what the module sends.
 #pragma once
 
 #include "engine/rich_text.h"
@@ -14,19 +14,24 @@
 
 namespace imquiz {
 
-// md4c's events for `markdown`, encoded (markdown/md4c_events.h says how). Defined by
-// markdown/md4c_events.cpp natively and by platform/web on the web.
-std::string markdown_events(std::string_view markdown);
+// A text as read: its blocks and runs, and what its author must fix (an image without alt text,
+// an image that is not a PNG, JPEG, WebP or SVG file beside the bank, a link that is not http(s)
+// or mailto), one sentence each, in the order they occur.
+struct ParsedMarkdown {
+    RichText text;
+    std::vector<std::string> problems;
+};
 
-// The text those events describe. Any byte string is safe here: a truncated or garbled stream
-// ends the text early, never reads past its end.
-RichText rich_text_from_events(std::string_view events);
+// Defined by markdown/md4c_reader.cpp natively (and in the web's module), and by
+// program/markdown_web.cpp in the web app, which asks the module through the platform.
+ParsedMarkdown read_markdown(std::string_view markdown);
 
-inline RichText parse_markdown(std::string_view markdown) { return rich_text_from_events(markdown_events(markdown)); }
-
-// What an author must fix in a parsed text: an image without alt text, an image that is not a
-// PNG, JPEG, WebP or SVG file beside the bank, a link that is not http(s) or mailto. One
-// sentence each, in the order they occur.
+// The problems of a text already read (read_markdown fills them in with this).
 std::vector<std::string> markdown_problems(const RichText& text);
+
+// How the web's module hands a ParsedMarkdown to the app. Any byte string decodes safely: a
+// truncated or garbled one ends early, never reads past its end.
+std::string encode_parsed_markdown(const ParsedMarkdown& parsed);
+ParsedMarkdown decode_parsed_markdown(std::string_view bytes);
 
 }  // namespace imquiz

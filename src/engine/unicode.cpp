@@ -92,7 +92,10 @@ std::u32string decompose(const std::u32string& text) {
 }
 
 // Canonical ordering: within each run of non-starters, a stable sort by combining class.
+// A stable sort of each run of marks by combining class, as counting sort: linear however long
+// a hostile run is, and a fraction of std::stable_sort's code in the wasm.
 void reorder_marks(std::u32string& text) {
+    std::u32string run;
     std::size_t i = 0;
     while (i < text.size()) {
         if (combining_class(text[i]) == 0) {
@@ -102,9 +105,17 @@ void reorder_marks(std::u32string& text) {
         std::size_t run_end = i;
         while (run_end < text.size() && combining_class(text[run_end]) != 0)
             ++run_end;
-        std::stable_sort(text.begin() + i, text.begin() + run_end, [](char32_t a, char32_t b) {
-            return combining_class(a) < combining_class(b);
-        });
+        if (run_end - i > 1) {
+            std::size_t next[257] = {};  // next[c]: where the next mark of class c goes
+            for (std::size_t k = i; k < run_end; ++k)
+                ++next[combining_class(text[k]) + 1];
+            for (int c = 1; c < 257; ++c)
+                next[c] += next[c - 1];
+            run.resize(run_end - i);
+            for (std::size_t k = i; k < run_end; ++k)
+                run[next[combining_class(text[k])]++] = text[k];
+            std::copy(run.begin(), run.end(), text.begin() + static_cast<std::ptrdiff_t>(i));
+        }
         i = run_end;
     }
 }

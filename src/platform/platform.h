@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace imquiz::platform {
@@ -104,6 +105,9 @@ bool take_fetch_result(FetchResult& result);
 // is Ready or has Failed (`error` then says why, in plain words). Natively md4c is linked in.
 enum class MarkdownParser { Loading, Ready, Failed };
 MarkdownParser prepare_markdown(std::string& error);
+// The module's answer for a text once it is Ready: the text read, encoded as
+// engine/markdown.h's encode_parsed_markdown says (the platform only carries it); "" before.
+std::string parse_markdown(std::string_view markdown);
 
 // ---- Persistent storage ----
 
@@ -129,6 +133,10 @@ void report_content_height(int css_pixels);
 // ---- Effects the browser allows only inside a user gesture ----
 
 void download_text_file(const std::string& file_name, const std::string& text);
+// Opens a link of a bank's text in a new tab, with no reference back to this page.
+void open_link(const std::string& url);
+// Puts text on the clipboard (a code block's Copy button).
+void copy_text(const std::string& text);
 // Opens a file picker; the chosen file's text arrives later through take_picked_file.
 void pick_text_file();
 bool take_picked_file(std::string& text);

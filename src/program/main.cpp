@@ -32,6 +32,7 @@ struct Program {
     ui::Fonts fonts;
     float fonts_scale = 0;       // text scale the atlas was built for
     float fonts_ratio = 0;       // device pixel ratio the atlas was built for
+    bool fonts_rich = false;     // it has the Markdown faces (built once all four have come)
     int frames_drawn = 0;
     bool first_question_signalled = false;
     std::string last_items_json;
@@ -41,10 +42,15 @@ struct Program {
 
 void rebuild_fonts_if_needed(Program& program, float ratio) {
     float scale = program.state.preferences.text_scale;
-    if (program.fonts_scale == scale && program.fonts_ratio == ratio) return;
-    program.fonts = ui::build_fonts(program.state.font_data, scale, ratio);
+    const app::AppState& s = program.state;
+    bool rich = s.rich_fonts_arrived == static_cast<int>(s.rich_font_data.size());
+    if (program.fonts_scale == scale && program.fonts_ratio == ratio && program.fonts_rich == rich) return;
+    ui::FontFiles files{&s.font_data};
+    if (rich) files = {&s.font_data, &s.rich_font_data[0], &s.rich_font_data[1], &s.rich_font_data[2], &s.rich_font_data[3]};
+    program.fonts = ui::build_fonts(files, scale, ratio);
     program.fonts_scale = scale;
     program.fonts_ratio = ratio;
+    program.fonts_rich = rich;
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
 }

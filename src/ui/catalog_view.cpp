@@ -1,5 +1,7 @@
 #include "ui/views.h"
 
+#include "ui/rich_text.h"
+
 namespace imquiz::ui {
 
 namespace {
@@ -63,7 +65,12 @@ Action draw_catalog(CatalogView&, const UiContext& ui, const app::CatalogModel& 
             break;
         case app::CardModel::Status::Ready:
             text_wrapped(ui, ui.fonts.heading, card.title, ui.palette.text);
-            if (!card.description.empty()) text_wrapped(ui, ui.fonts.body, card.description, ui.palette.text_muted);
+            if (card.description_rich) {
+                Action link = rich_text(ui, "description", *card.description_rich, TextSize::Body, ui.palette.text_muted);
+                if (link.kind != Action::Kind::None) action = link;
+            } else if (!card.description.empty()) {
+                text_wrapped(ui, ui.fonts.body, card.description, ui.palette.text_muted);
+            }
             text_wrapped(ui, ui.fonts.small, card.meta, ui.palette.text_muted);
             if (card.has_best) badge(ui, card.standing, ui.palette.correct, ui.palette.correct_soft);
             else badge(ui, card.standing, ui.palette.text_muted, ui.palette.surface_hover);

@@ -1,5 +1,7 @@
 #include "ui/views.h"
 
+#include "ui/rich_text.h"
+
 #include <algorithm>
 
 namespace imquiz::ui {
@@ -96,7 +98,12 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
     progress_bar(ui, q.progress, ui.px(6));
     ImGui::Spacing();
     text_wrapped(ui, ui.fonts.small, q.quiz_title, ui.palette.text_muted);
-    text_wrapped(ui, ui.fonts.heading, q.prompt, ui.palette.text);
+    if (q.prompt_rich) {
+        Action link = rich_text(ui, "prompt", *q.prompt_rich, TextSize::Heading, ui.palette.text);
+        if (link.kind != Action::Kind::None) action = link;
+    } else {
+        text_wrapped(ui, ui.fonts.heading, q.prompt, ui.palette.text);
+    }
     if (!q.instruction.empty()) text_wrapped(ui, ui.fonts.small, q.instruction, ui.palette.text_muted);
     ImGui::Spacing();
 
@@ -119,7 +126,12 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
         if (!q.explanation.empty()) {
             panel_begin(ui, "explanation");
             text_wrapped(ui, ui.fonts.small, q.explanation_heading, ui.palette.text_muted);
-            text_wrapped(ui, ui.fonts.body, q.explanation, ui.palette.text);
+            if (q.explanation_rich) {
+                Action link = rich_text(ui, "explanation", *q.explanation_rich, TextSize::Body, ui.palette.text);
+                if (link.kind != Action::Kind::None) action = link;
+            } else {
+                text_wrapped(ui, ui.fonts.body, q.explanation, ui.palette.text);
+            }
             panel_end(ui, ui.palette.surface, ui.palette.border);
         }
         ImGui::Spacing();

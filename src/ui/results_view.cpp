@@ -1,6 +1,15 @@
 #include "ui/views.h"
 
+#include "ui/rich_text.h"
+
 namespace imquiz::ui {
+
+namespace {
+// A link a text's learner activated, unless something else already was this frame.
+void keep_link(const Action& link, Action& action) {
+    if (link.kind != Action::Kind::None && action.kind == Action::Kind::None) action = link;
+}
+}  // namespace
 
 Action draw_results(ResultsView& view, const UiContext& ui, const app::ResultsModel& r) {
     Action action;
@@ -68,10 +77,14 @@ Action draw_results(ResultsView& view, const UiContext& ui, const app::ResultsMo
         else icon_cross(draw, center, icon * 1.4f, color);
         ImGui::SetCursorScreenPos(ImVec2(pos.x + icon + ui.px(8), pos.y));
         text_wrapped(ui, ui.fonts.small, row.heading, color);
-        text_wrapped(ui, ui.fonts.body, row.prompt, ui.palette.text);
+        if (row.prompt_rich) keep_link(rich_text(ui, "prompt", *row.prompt_rich, TextSize::Body, ui.palette.text), action);
+        else text_wrapped(ui, ui.fonts.body, row.prompt, ui.palette.text);
         text_wrapped(ui, ui.fonts.small, row.your_answer_line, row.correct ? ui.palette.text : ui.palette.wrong);
         if (!row.correct_answer_line.empty()) text_wrapped(ui, ui.fonts.small, row.correct_answer_line, ui.palette.correct);
-        if (!row.explanation.empty()) text_wrapped(ui, ui.fonts.small, row.explanation, ui.palette.text_muted);
+        if (row.explanation_rich)
+            keep_link(rich_text(ui, "explanation", *row.explanation_rich, TextSize::Small, ui.palette.text_muted), action);
+        else if (!row.explanation.empty())
+            text_wrapped(ui, ui.fonts.small, row.explanation, ui.palette.text_muted);
         panel_end(ui, ui.palette.surface, ui.palette.border);
         ImGui::PopID();
         ImGui::Spacing();

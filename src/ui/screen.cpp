@@ -56,6 +56,7 @@ Action draw_screen(Views& views, const UiContext& base_ui, const ScreenModel& mo
         ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseWheel * ImGui::GetTextLineHeightWithSpacing() * 5);
 
     UiContext ui = base_ui;
+    ui.copy_label = model.copy_label;
     // A new press is a new gesture, even when no frame came between it and the last drag's release
     // (a tap right after a flick was swallowed as part of the drag).
     if (io.MouseClicked[ImGuiMouseButton_Left]) views.touch_dragged = false;

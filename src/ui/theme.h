@@ -20,16 +20,37 @@ struct Metrics {
     static constexpr float content_max_width = 760.0f;
 };
 
+// The faces of one size, for Markdown texts (ui/rich_text.h). Until their files have come (they
+// are fetched only for Markdown banks), or where one could not be had, each is the regular face.
+struct Faces {
+    ImFont* regular = nullptr;
+    ImFont* bold = nullptr;
+    ImFont* italic = nullptr;
+    ImFont* bold_italic = nullptr;
+    ImFont* mono = nullptr;
+};
+
 struct Fonts {
     ImFont* body = nullptr;
     ImFont* heading = nullptr;
     ImFont* small = nullptr;
+    Faces body_faces, heading_faces, small_faces;
+};
+
+// The TrueType files: Noto Sans always; its bold, italic and bold italic and DejaVu Sans Mono
+// once a Markdown bank has asked for them (empty until then).
+struct FontFiles {
+    const std::string* regular = nullptr;
+    const std::string* bold = nullptr;
+    const std::string* italic = nullptr;
+    const std::string* bold_italic = nullptr;
+    const std::string* mono = nullptr;
 };
 
 // Rebuilds the font atlas for this text scale and device pixel ratio: glyphs are rasterised at
 // size * ratio and drawn at 1 / ratio, so text stays crisp at devicePixelRatio 2 and 3.
-// `ttf` must outlive the atlas (it is not copied).
-Fonts build_fonts(const std::string& ttf, float text_scale, float device_pixel_ratio);
+// The files must outlive the atlas (they are not copied).
+Fonts build_fonts(const FontFiles& files, float text_scale, float device_pixel_ratio);
 
 // ImGui's own style (spacing, rounding, colours of stock widgets) from our palette.
 void apply_style(const Palette& palette, const Metrics& metrics);

@@ -1,5 +1,7 @@
 #include "ui/widgets.h"
 
+#include "ui/rich_text.h"
+
 #include <imgui_internal.h>
 
 #include <algorithm>
@@ -134,9 +136,12 @@ bool choice_card(const UiContext& ui, const app::ChoiceModel& card, bool multipl
     float marker_size = ui.px(30);
     float text_x = pad + marker_size + ui.px(14);
     float text_width = std::max(ui.px(40), width - text_x - pad);
-    float text_h = text_height(font, card.text, text_width);
+    float text_h = card.text_rich ? rich_text_height(ui, *card.text_rich, TextSize::Body, text_width)
+                                  : text_height(font, card.text, text_width);
     float status_h = card.status.empty() ? 0.0f : font_size(small) + ui.px(6);
-    float feedback_h = card.feedback.empty() ? 0.0f : text_height(small, card.feedback, text_width) + ui.px(8);
+    float feedback_h = card.feedback.empty() ? 0.0f
+                       : card.feedback_rich ? rich_text_height(ui, *card.feedback_rich, TextSize::Small, text_width) + ui.px(8)
+                                            : text_height(small, card.feedback, text_width) + ui.px(8);
     float height = std::max(ui.px(56), pad * 2 + status_h + text_h + feedback_h);
 
     ImVec2 pos = ImGui::GetCursorScreenPos();
@@ -205,13 +210,20 @@ bool choice_card(const UiContext& ui, const app::ChoiceModel& card, bool multipl
         draw->AddText(small, font_size(small), ImVec2(rect.Min.x + text_x, y), status_color, card.status.c_str());
         y += status_h;
     }
-    draw->AddText(font, font_size(font), ImVec2(rect.Min.x + text_x, y), ui.palette.text, card.text.c_str(), nullptr,
-                  text_width);
+    if (card.text_rich)
+        rich_text_at(ui, "text", *card.text_rich, TextSize::Body, ui.palette.text, ImVec2(rect.Min.x + text_x, y), text_width);
+    else
+        draw->AddText(font, font_size(font), ImVec2(rect.Min.x + text_x, y), ui.palette.text, card.text.c_str(), nullptr,
+                      text_width);
     y += text_h;
     if (!card.feedback.empty()) {
         y += ui.px(8);
-        draw->AddText(small, font_size(small), ImVec2(rect.Min.x + text_x, y), ui.palette.text,
-                      card.feedback.c_str(), nullptr, text_width);
+        if (card.feedback_rich)
+            rich_text_at(ui, "feedback", *card.feedback_rich, TextSize::Small, ui.palette.text,
+                         ImVec2(rect.Min.x + text_x, y), text_width);
+        else
+            draw->AddText(small, font_size(small), ImVec2(rect.Min.x + text_x, y), ui.palette.text,
+                          card.feedback.c_str(), nullptr, text_width);
     }
     focus_ring(ui, rect, rounding);
     record_item(ui, std::string("choice:") + card.id, card.text);

@@ -35,6 +35,7 @@ struct UiContext {
     bool touch_input = false;              // the last pointer event came from a touch screen
     bool touch_scrolling = false;          // a touch drag is scrolling: swallow clicks
     std::vector<ItemRect>* items = nullptr;
+    std::string copy_label;                // a code block's Copy button, in the learner's language
     float px(float css) const { return metrics.px(css); }
 };
 

@@ -152,6 +152,12 @@ bool take_page_action(std::string& json) {
     return true;
 }
 
+void open_link(const std::string& url) { internals().world.opened_links.push_back(url); }
+void copy_text(const std::string& text) { internals().world.clipboard = text; }
+
+// Natively md4c is linked into the engine (engine/markdown/md4c_reader.cpp): nothing asks here.
+std::string parse_markdown(std::string_view) { return {}; }
+
 MarkdownParser prepare_markdown(std::string& error) {
     memory::World& world = internals().world;
     ++world.markdown_requests;

@@ -42,6 +42,8 @@ struct World {
     std::string document_language, document_title;
     std::vector<std::pair<std::string, std::string>> downloads;  // file name, text
     int file_pickers_opened = 0;
+    std::vector<std::string> opened_links;
+    std::string clipboard;
 
     // Queued for the app
     std::deque<std::string> page_actions;

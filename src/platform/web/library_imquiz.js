@@ -114,6 +114,10 @@ mergeInto(LibraryManager.library, {
   imquiz_js_report_height: function (px) { imquizHost()['reportHeight'](px); },
   imquiz_js_download__deps: ['$imquizHost'],
   imquiz_js_download: function (name, text) { imquizHost()['download'](UTF8ToString(name), UTF8ToString(text)); },
+  imquiz_js_open_link__deps: ['$imquizHost'],
+  imquiz_js_open_link: function (url) { imquizHost()['openLink'](UTF8ToString(url)); },
+  imquiz_js_copy_text__deps: ['$imquizHost'],
+  imquiz_js_copy_text: function (text) { imquizHost()['copyText'](UTF8ToString(text)); },
   imquiz_js_pick_file__deps: ['$imquizHost'],
   imquiz_js_pick_file: function () { imquizHost()['pickFile'](); },
   imquiz_js_take_picked_file__deps: ['$imquizString', '$imquizHost'],
@@ -127,6 +131,26 @@ mergeInto(LibraryManager.library, {
   imquiz_js_take_page_action: function () { return imquizString(imquizHost()['takeAction']()); },
   imquiz_js_signal__deps: ['$imquizHost'],
   imquiz_js_signal: function (name) { imquizHost()['signal'](UTF8ToString(name)); },
+
+  // The Markdown module (boot.js fetches it on the first call). 0 loading, 1 ready, 2 failed
+  // (then *errorOut: why, malloc'ed).
+  imquiz_js_markdown_prepare__deps: ['$imquizString', '$imquizHost'],
+  imquiz_js_markdown_prepare: function (errorOut) {
+    var state = imquizHost()['markdown']['prepare']();
+    HEAP32[errorOut >> 2] = state['failed'] ? imquizString(state['failed']) : 0;
+    return state['ready'] ? 1 : state['failed'] ? 2 : 0;
+  },
+  // The module's answer for a text, copied into this heap (malloc'ed; *sizeOut bytes).
+  imquiz_js_markdown_read__deps: ['$imquizHost'],
+  imquiz_js_markdown_read: function (text, size, sizeOut) {
+    var answer = imquizHost()['markdown']['read'](HEAPU8.subarray(text, text + size));
+    if (!answer) return 0;
+    var pointer = _malloc(answer.length + 1);
+    if (!pointer) throw new Error('out of memory receiving a Markdown text');  // crash screen, not a write at 0
+    HEAPU8.set(answer, pointer);
+    HEAP32[sizeOut >> 2] = answer.length;
+    return pointer;
+  },
 
   // ---- The frame loop: one requestAnimationFrame at a time, only while frames are wanted ----
   $imquizLoop: { scheduled: false },

@@ -1,7 +1,6 @@
 // platform.h for the browser. The JavaScript half is library_imquiz.js + web/boot.js.
 #include "platform/platform.h"
 
-
 #include <emscripten.h>
 #include <emscripten/html5.h>
 #include <emscripten/html5_webgl.h>
@@ -38,6 +37,10 @@ void imquiz_js_request_frame();
 void imquiz_js_cannot_draw();
 void imquiz_js_resize_canvas(int width, int height);
 char* imquiz_js_input_take(float* numbers);
+int imquiz_js_markdown_prepare(char** error);
+void imquiz_js_open_link(const char* url);
+void imquiz_js_copy_text(const char* text);
+char* imquiz_js_markdown_read(const char* text, int size, int* answer_size);
 void imquiz_js_set_cursor(int cursor);
 }
 
@@ -201,6 +204,25 @@ bool take_picked_file(std::string& text) { return adopt(imquiz_js_take_picked_fi
 void publish_state(const std::string& json) { imquiz_js_publish_state(json.c_str()); }
 bool take_page_action(std::string& json) { return adopt(imquiz_js_take_page_action(), json); }
 void signal(const char* event_name) { imquiz_js_signal(event_name); }
+
+void open_link(const std::string& url) { imquiz_js_open_link(url.c_str()); }
+void copy_text(const std::string& text) { imquiz_js_copy_text(text.c_str()); }
+
+MarkdownParser prepare_markdown(std::string& error) {
+    char* problem = nullptr;
+    int state = imquiz_js_markdown_prepare(&problem);
+    if (problem) error = adopt(problem);
+    return state == 1 ? MarkdownParser::Ready : state == 2 ? MarkdownParser::Failed : MarkdownParser::Loading;
+}
+
+std::string parse_markdown(std::string_view markdown) {
+    int size = 0;
+    char* answer = imquiz_js_markdown_read(markdown.data(), static_cast<int>(markdown.size()), &size);
+    if (!answer) return {};
+    std::string out(answer, static_cast<std::size_t>(size));
+    std::free(answer);
+    return out;
+}
 
 }  // namespace imquiz::platform
 

@@ -1,0 +1,352 @@
+#include "ui/rich_text.h"
+
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <string>
+
+namespace imquiz::ui {
+
+namespace {
+
+const Faces& faces_of(const UiContext& ui, TextSize size) {
+    return size == TextSize::Heading ? ui.fonts.heading_faces : size == TextSize::Small ? ui.fonts.small_faces : ui.fonts.body_faces;
+}
+
+ImFont* face_for(const Faces& faces, const Inline& run) {
+    if (run.kind == Inline::Kind::Code || run.kind == Inline::Kind::Math || run.kind == Inline::Kind::DisplayMath)
+        return faces.mono;
+    bool bold = run.style & Inline::Strong, italic = run.style & Inline::Emphasis;
+    return bold && italic ? faces.bold_italic : bold ? faces.bold : italic ? faces.italic : faces.regular;
+}
+
+const char* next_utf8(const char* s, const char* end) {
+    ++s;
+    while (s < end && (static_cast<unsigned char>(*s) & 0xC0) == 0x80) ++s;
+    return s;
+}
+
+// Lays out blocks top to bottom from `origin`, `width` wide, and draws them unless measuring.
+// Positions are screen pixels (CSS pixels here: the atlas is drawn at 1 / device ratio).
+class Layout {
+public:
+    Layout(const UiContext& ui, TextSize size, uint32_t color, ImVec2 origin, float width, bool draw)
+        : ui_(ui), faces_(faces_of(ui, size)), body_(ui.fonts.body_faces), color_(color), origin_(origin),
+          width_(width), draw_(draw), list_(draw ? ImGui::GetWindowDrawList() : nullptr) {}
+
+    app::Action action;          // a link activated this frame
+
+    float blocks(const RichText& text, const char* id) {
+        for (std::size_t i = 0; i < text.blocks.size(); ++i) {
+            const Block& block = text.blocks[i];
+            if (i > 0) y_ += block.depth > 0 && !block.marker.empty() && text.blocks[i - 1].depth > 0 ? ui_.px(4) : ui_.px(10);
+            ImGui::PushID(static_cast<int>(i));
+            one_block(block, id);
+            ImGui::PopID();
+        }
+        return y_;
+    }
+
+private:
+    float font_px(ImFont* font) const { return font->FontSize * ImGui::GetIO().FontGlobalScale; }
+
+    void one_block(const Block& block, const char* id) {
+        float indent = static_cast<float>(block.depth) * ui_.px(26) + (block.quote ? ui_.px(16) : 0.0f);
+        float top = y_;
+        const Faces& faces = block.kind == Block::Kind::Code || block.kind == Block::Kind::Table ? body_ : faces_;
+        if (!block.marker.empty() && draw_) {
+            ImFont* font = faces.regular;
+            float size = font_px(font);
+            float w = font->CalcTextSizeA(size, FLT_MAX, 0, block.marker.c_str()).x;
+            list_->AddText(font, size, ImVec2(origin_.x + indent - ui_.px(8) - w, origin_.y + y_), ui_.palette.text_muted,
+                           block.marker.c_str());
+        }
+        switch (block.kind) {
+        case Block::Kind::Paragraph: paragraph(block.inlines, faces, indent, color_, 0); break;
+        case Block::Kind::Heading: {
+            Faces bold = faces;
+            bold.regular = faces.bold;
+            bold.italic = faces.bold_italic;
+            paragraph(block.inlines, bold, indent, color_, 0);
+            break;
+        }
+        case Block::Kind::Code: code_block(block, indent, id); break;
+        case Block::Kind::Rule:
+            if (draw_)
+                list_->AddLine(ImVec2(origin_.x + indent, origin_.y + y_ + ui_.px(8)),
+                               ImVec2(origin_.x + width_, origin_.y + y_ + ui_.px(8)), ui_.palette.border, ui_.px(1));
+            y_ += ui_.px(16);
+            break;
+        case Block::Kind::Table: table(block, indent, id); break;
+        }
+        if (block.quote && draw_)
+            list_->AddRectFilled(ImVec2(origin_.x + indent - ui_.px(14), origin_.y + top),
+                                 ImVec2(origin_.x + indent - ui_.px(11), origin_.y + y_), ui_.palette.border);
+    }
+
+    // Runs wrapped at word boundaries across faces; returns the width of the widest line (for
+    // table cells, laid out with no wrap).
+    float paragraph(const std::vector<Inline>& runs, const Faces& faces, float indent, uint32_t color, float no_wrap_x) {
+        float left = origin_.x + indent, right = no_wrap_x > 0 ? FLT_MAX : origin_.x + width_;
+        if (no_wrap_x > 0) left = no_wrap_x;
+        float line_h = font_px(faces.regular) * 1.3f;
+        float x = left, widest = 0;
+        auto new_line = [&] {
+            widest = std::max(widest, x - left);
+            x = left;
+            y_ += line_h;
+        };
+        for (std::size_t r = 0; r < runs.size(); ++r) {
+            const Inline& run = runs[r];
+            if (run.kind == Inline::Kind::LineBreak) {
+                new_line();
+                continue;
+            }
+            if (run.kind == Inline::Kind::DisplayMath && x > left) new_line();
+            ImFont* font = face_for(faces, run);
+            float size = font_px(font);
+            // Faces of other sizes (mono) share the line's baseline.
+            float shift = (faces.regular->Ascent - font->Ascent) * ImGui::GetIO().FontGlobalScale;
+            std::string shown = run.kind == Inline::Kind::Image ? "[" + run.text + "]" : run.text;
+            const char* s = shown.c_str();
+            const char* end = s + shown.size();
+            bool boxed = run.kind == Inline::Kind::Code || run.kind == Inline::Kind::Math ||
+                         run.kind == Inline::Kind::DisplayMath || run.kind == Inline::Kind::Image;
+            float pad = boxed ? ui_.px(4) : 0.0f;
+            if (boxed) x += pad;
+            while (s < end) {
+                if (x == left)
+                    while (s < end && *s == ' ') ++s;  // no line starts with the space it broke at
+                if (s >= end) break;
+                const char* word_end = s;
+                while (word_end < end && *word_end != ' ') ++word_end;
+                float word_w = font->CalcTextSizeA(size, FLT_MAX, 0, s, word_end).x;
+                if (x > left && x + word_w + pad > right) {
+                    new_line();
+                    continue;
+                }
+                const char* cut = end;
+                if (right < FLT_MAX) {
+                    cut = font->CalcWordWrapPositionA(size / font->FontSize, s, end, right - x - pad);
+                    if (cut <= s) cut = next_utf8(s, end);
+                }
+                float w = font->CalcTextSizeA(size, FLT_MAX, 0, s, cut).x;
+                segment(run, font, size, s, cut, x, w, pad, color, shift);
+                x += w;
+                s = cut;
+                if (s < end) new_line();
+            }
+            if (boxed) x += pad;
+            if (run.kind == Inline::Kind::DisplayMath && r + 1 < runs.size()) new_line();
+        }
+        widest = std::max(widest, x - left);
+        y_ += line_h;
+        return widest;
+    }
+
+    // One piece of a run on one line: its box (code, math, image), its text, its link.
+    void segment(const Inline& run, ImFont* font, float size, const char* s, const char* cut, float x, float w, float pad,
+                 uint32_t color, float shift) {
+        if (!draw_) return;
+        ImVec2 min(x, origin_.y + y_ + shift), max(x + w, origin_.y + y_ + shift + size * 1.2f);
+        bool link = !run.link.empty() && run.kind != Inline::Kind::Image;
+        uint32_t ink = link ? (ui_.palette.dark ? ui_.palette.accent_hover : ui_.palette.accent) : color;
+        if (run.kind == Inline::Kind::Image) ink = ui_.palette.text_muted;
+        if (pad > 0)
+            list_->AddRectFilled(ImVec2(min.x - pad, min.y - ui_.px(1)), ImVec2(max.x + pad, max.y), ui_.palette.surface_hover,
+                                 ui_.px(4));
+        list_->AddText(font, size, min, ink, s, cut);
+        float base = min.y + size * 1.08f;
+        if (link) list_->AddLine(ImVec2(min.x, base), ImVec2(max.x, base), ink, std::max(1.0f, ui_.px(1)));
+        if (run.style & Inline::Strikethrough)
+            list_->AddLine(ImVec2(min.x, min.y + size * 0.6f), ImVec2(max.x, min.y + size * 0.6f), ink, std::max(1.0f, ui_.px(1)));
+        if (!link) return;
+        // A link is an ImGui item of its own: hover, click and keyboard activation, and a hand.
+        ImGuiID id = ImGui::GetID(s);
+        ImRect bb(min, max);
+        if (!ImGui::ItemAdd(bb, id)) return;
+        bool hovered = false, held = false;
+        if (ImGui::ButtonBehavior(bb, id, &hovered, &held) && !ui_.touch_scrolling) {
+            action = app::Action::of(app::Action::Kind::OpenLink);
+            action.text = run.link;
+        }
+        if (hovered) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+        ImGuiContext& g = *GImGui;
+        if (g.NavId == id && !g.NavDisableHighlight)
+            list_->AddRect(min - ImVec2(2, 1), max + ImVec2(2, 1), ui_.palette.accent, ui_.px(3), 0, ui_.px(2));
+    }
+
+    // Monospaced lines as written: never wrapped; wider than the column, the block scrolls
+    // sideways (a scroll bar, the wheel, a touch drag). A Copy button in its corner.
+    void code_block(const Block& block, float indent, const char* id) {
+        ImFont* font = body_.mono;
+        float size = font_px(font);
+        float pad = ui_.px(12);
+        ImVec2 text = font->CalcTextSizeA(size, FLT_MAX, 0, block.code.c_str(), block.code.c_str() + block.code.size());
+        float inner_w = width_ - indent;
+        bool scrolls = text.x + pad * 2 > inner_w;
+        float bar = scrolls ? ImGui::GetStyle().ScrollbarSize + ui_.px(4) : 0.0f;
+        float height = text.y + pad * 2 + bar;
+        if (draw_) {
+            ImVec2 pos(origin_.x + indent, origin_.y + y_);
+            ImGui::SetCursorScreenPos(pos);
+            ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(ui_.palette.surface_hover));
+            ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
+            ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, ui_.px(8));
+            std::string child = std::string(id) + "##code";
+            ImGui::BeginChild(child.c_str(), ImVec2(inner_w, height), false,
+                              ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+            if (ui_.touch_input && ImGui::IsWindowHovered() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, ui_.px(8)))
+                ImGui::SetScrollX(ImGui::GetScrollX() - ImGui::GetIO().MouseDelta.x);
+            ImGui::PushFont(font);
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(color_));
+            ImGui::TextUnformatted(block.code.c_str(), block.code.c_str() + block.code.size());
+            ImGui::PopStyleColor();
+            ImGui::PopFont();
+            ImGui::EndChild();
+            ImGui::PopStyleVar(2);
+            ImGui::PopStyleColor();
+            // Copy, over the block's top-right corner.
+            ImFont* small = ui_.fonts.small;
+            const char* label = ui_.copy_label.c_str();
+            float label_w = small->CalcTextSizeA(font_px(small), FLT_MAX, 0, label).x;
+            ImVec2 button_min(pos.x + inner_w - label_w - ui_.px(20), pos.y + ui_.px(4));
+            ImVec2 button_max(pos.x + inner_w - ui_.px(4), pos.y + ui_.px(4) + font_px(small) + ui_.px(10));
+            ImGui::SetCursorScreenPos(button_min);
+            if (ImGui::InvisibleButton("##copy", button_max - button_min) && !ui_.touch_scrolling) {
+                action = app::Action::of(app::Action::Kind::CopyText);
+                action.text = block.code;
+            }
+            bool hovered = ImGui::IsItemHovered();
+            ImDrawList* draw = ImGui::GetWindowDrawList();
+            draw->AddRectFilled(button_min, button_max, hovered ? ui_.palette.surface : ui_.palette.background, ui_.px(6));
+            draw->AddRect(button_min, button_max, ui_.palette.border, ui_.px(6));
+            draw->AddText(small, font_px(small), button_min + ImVec2(ui_.px(8), ui_.px(5)), ui_.palette.text_muted, label);
+            record_item(ui_, std::string("copy:") + id, label);
+        }
+        y_ += height;
+    }
+
+    // Cells in columns as wide as their widest cell, never wrapped; wider than the column, the
+    // table scrolls sideways like code.
+    void table(const Block& block, float indent, const char* id) {
+        std::size_t columns = 0;
+        for (const auto& row : block.rows) columns = std::max(columns, row.size());
+        if (columns == 0) return;
+        float cell_pad = ui_.px(10);
+        std::vector<float> widths(columns, 0.0f);
+        float saved_y = y_;
+        bool saved_draw = draw_;
+        draw_ = false;
+        for (std::size_t r = 0; r < block.rows.size(); ++r)
+            for (std::size_t c = 0; c < block.rows[r].size(); ++c)
+                widths[c] = std::max(widths[c], paragraph(block.rows[r][c], r < block.header_rows ? bold_faces() : body_, 0,
+                                                          color_, 1.0f));
+        draw_ = saved_draw;
+        y_ = saved_y;
+        float row_h = font_px(body_.regular) * 1.3f + cell_pad * 2;
+        float total_w = cell_pad * 2 * static_cast<float>(columns);
+        for (float w : widths) total_w += w;
+        float inner_w = width_ - indent;
+        bool scrolls = total_w > inner_w;
+        float bar = scrolls ? ImGui::GetStyle().ScrollbarSize + ui_.px(4) : 0.0f;
+        float height = row_h * static_cast<float>(block.rows.size()) + bar;
+        if (draw_) {
+            ImVec2 pos(origin_.x + indent, origin_.y + y_);
+            ImGui::SetCursorScreenPos(pos);
+            std::string child = std::string(id) + "##table";
+            ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+            ImGui::BeginChild(child.c_str(), ImVec2(inner_w, height), false, ImGuiWindowFlags_HorizontalScrollbar);
+            if (ui_.touch_input && ImGui::IsWindowHovered() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, ui_.px(8)))
+                ImGui::SetScrollX(ImGui::GetScrollX() - ImGui::GetIO().MouseDelta.x);
+            ImVec2 start = ImGui::GetCursorScreenPos();
+            ImDrawList* saved_list = list_;
+            ImVec2 saved_origin = origin_;
+            list_ = ImGui::GetWindowDrawList();
+            for (std::size_t r = 0; r < block.rows.size(); ++r) {
+                float row_y = start.y + row_h * static_cast<float>(r);
+                if (r < block.header_rows)
+                    list_->AddRectFilled(ImVec2(start.x, row_y), ImVec2(start.x + total_w, row_y + row_h), ui_.palette.surface_hover);
+                list_->AddLine(ImVec2(start.x, row_y + row_h), ImVec2(start.x + total_w, row_y + row_h), ui_.palette.border,
+                               ui_.px(1));
+                float x = start.x;
+                for (std::size_t c = 0; c < columns; ++c) {
+                    if (c < block.rows[r].size()) {
+                        const auto& cell = block.rows[r][c];
+                        const Faces& faces = r < block.header_rows ? bold_faces() : body_;
+                        // Measure, then place by the column's alignment.
+                        bool keep = draw_;
+                        draw_ = false;
+                        float natural = paragraph(cell, faces, 0, color_, 1.0f);
+                        draw_ = keep;
+                        char align = c < block.align.size() ? block.align[c] : 0;
+                        float offset = align == 'r' ? widths[c] - natural : align == 'c' ? (widths[c] - natural) * 0.5f : 0.0f;
+                        origin_ = ImVec2(start.x, row_y + cell_pad);
+                        y_ = 0;
+                        paragraph(cell, faces, 0, color_, x + cell_pad + offset);
+                    }
+                    x += widths[c] + cell_pad * 2;
+                }
+            }
+            ImGui::Dummy(ImVec2(total_w, row_h * static_cast<float>(block.rows.size())));
+            list_ = saved_list;
+            origin_ = saved_origin;
+            ImGui::EndChild();
+            ImGui::PopStyleVar();
+        }
+        y_ = saved_y + height;
+    }
+
+    const Faces& bold_faces() {
+        bold_ = body_;
+        bold_.regular = body_.bold;
+        bold_.italic = body_.bold_italic;
+        return bold_;
+    }
+
+    const UiContext& ui_;
+    const Faces& faces_;
+    const Faces& body_;
+    Faces bold_;
+    uint32_t color_;
+    ImVec2 origin_;
+    float width_;
+    bool draw_;
+    ImDrawList* list_;
+    float y_ = 0;
+};
+
+}  // namespace
+
+app::Action rich_text(const UiContext& ui, const char* id, const RichText& text, TextSize size, uint32_t color) {
+    ImVec2 origin = ImGui::GetCursorScreenPos();
+    float width = ImGui::GetContentRegionAvail().x;
+    // Inside a panel: its wrap position, as wrapped plain text has (widgets.h, panel_begin).
+    float wrap = ImGui::GetCurrentWindow()->DC.TextWrapPos;
+    if (wrap > 0.0f) width = std::min(width, wrap - ImGui::GetCursorPosX());
+    ImGui::PushID(id);
+    Layout layout(ui, size, color, origin, width, true);
+    float height = layout.blocks(text, id);
+    ImGui::PopID();
+    ImGui::SetCursorScreenPos(origin);
+    ImGui::Dummy(ImVec2(width, height));
+    return layout.action;
+}
+
+float rich_text_height(const UiContext& ui, const RichText& text, TextSize size, float width) {
+    Layout layout(ui, size, 0, ImVec2(0, 0), width, false);
+    return layout.blocks(text, "");
+}
+
+void rich_text_at(const UiContext& ui, const char* id, const RichText& text, TextSize size, uint32_t color, ImVec2 origin,
+                  float width) {
+    ImVec2 cursor = ImGui::GetCursorScreenPos();
+    ImGui::PushID(id);
+    Layout layout(ui, size, color, origin, width, true);
+    layout.blocks(text, id);
+    ImGui::PopID();
+    ImGui::SetCursorScreenPos(cursor);  // a code block or table placed children; the caller's layout goes on
+}
+
+}  // namespace imquiz::ui
