@@ -1,5 +1,5 @@
-// Three pieces of Dear ImGui 1.86 that the page would download but never needs, replaced at link
-// time (src/program/CMakeLists.txt wraps the symbols with --wrap; measured in docs/benchmark.md):
+// Pieces of Dear ImGui 1.86 that the page would download but never needs, replaced at link time
+// (src/program/CMakeLists.txt wraps the symbols with --wrap; measured in docs/benchmark.md):
 // - ImFontAtlas::AddFontDefault, the fallback when no font was added, carries ImGui's built-in
 //   ProggyClean font (12 KB of data). ui::build_fonts always adds our own fonts before building,
 //   and no frame is drawn before the font file has arrived (main.cpp).
@@ -10,6 +10,11 @@
 // - ImGui::TableSettingsInstallHandler, which registers the .ini handler of tables: the app has no
 //   table and no .ini file, and the handler's functions (reading, writing, applying table
 //   settings: 2 KB of code) are only reachable through it.
+// - ImGui::LogRenderedText, which copies drawn text to ImGui's log (ImGui::LogToTTY and friends):
+//   called only while a log is open, and the app never opens one.
+// - ImGui::FindBestWindowPosForPopup, which places popups, menus and tooltips: the app opens none.
+//   Only ImGui's own Ctrl+Tab window list would ask, and with one window that list (now at the
+//   top left) has nothing to choose from. 1.7 KB with its helper.
 #include <cctype>
 #include <cstdarg>
 
@@ -24,6 +29,11 @@ extern "C" ImFont* __wrap__ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig(ImFo
 
 struct ImGuiContext;
 extern "C" void __wrap__ZN5ImGui27TableSettingsInstallHandlerEP12ImGuiContext(ImGuiContext*) {}
+
+struct ImVec2Layout { float x, y; };  // ImVec2's layout, so that the ABI is ImGui's own
+struct ImGuiWindow;
+extern "C" void __wrap__ZN5ImGui15LogRenderedTextEPK6ImVec2PKcS4_(const ImVec2Layout*, const char*, const char*) {}
+extern "C" ImVec2Layout __wrap__ZN5ImGui25FindBestWindowPosForPopupEP11ImGuiWindow(ImGuiWindow*) { return {0, 0}; }
 
 // %d %i %u %x %X (optional width), %c and %n; whitespace in the format skips any whitespace.
 // Returns the number of conversions stored, as sscanf does.

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
          skipStep, SITE_DIR, clickItem, waitInPage } from './harness.mjs';
 
@@ -21,6 +22,13 @@ catalog.banks.push({ id: 'markdown-sampler', file: 'markdown-sampler.json' });
 fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
 // The precompressed copies would answer for the old catalog.
 for (const stale of ['index.json.gz', 'index.json.br']) fs.rmSync(path.join(dir, 'quizzes', stale), { force: true });
+
+// Every state of a Markdown bank is valid against the page protocol's schema, rich fields too.
+const schema = JSON.parse(fs.readFileSync(new URL('../../docs/page-protocol.schema.json', import.meta.url), 'utf8'));
+const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
+function assertValid(state, where) {
+  assert.ok(validate(state), `${where}: ${JSON.stringify(validate.errors, null, 1)}`);
+}
 
 const site = await startSite({ dir });
 const browser = await launchBrowser();
@@ -60,6 +68,7 @@ for (const lang of ['en', 'ru']) {
       assert.equal(code.language, 'python');
       assert.match(code.code, /with ctx:\n        loss = model\(batch\)\.sum\(\)/);
       assert.ok(state.items.some((i) => i.id.startsWith('copy:')), 'a Copy button on the code block');
+      assertValid(state, 'question');
       await assertCanvasNotBlank(page);
       await screenshot(page, `rich-${lang}-${name}-question`);
       // Check a wrong answer: its Markdown feedback and the explanation's list and link.
@@ -68,6 +77,7 @@ for (const lang of ['en', 'ru']) {
       await clickItem(page, 'button:check');
       const checked = await waitForState(page, (s) => s.question.feedback);
       assert.ok(checked.question.feedback.explanationRich.some((b) => b.marker === '•'));
+      assertValid(checked, 'checked');
       await screenshot(page, `rich-${lang}-${name}-checked`);
       app.expectNoErrors();
       await app.close();
