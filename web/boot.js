@@ -690,5 +690,12 @@
     window.addEventListener('load', function () {
       navigator.serviceWorker.register('sw.js').catch(function () { /* online-only is fine */ });
     });
+    // What this page fetched before a worker controlled it (the first visit: the Markdown
+    // module and faces came from the network) is named to the worker once it does, so that it
+    // keeps the parts it keeps on first use (sw.js, ON_FIRST_USE) for the next visit, offline.
+    navigator.serviceWorker.addEventListener('controllerchange', function () {
+      var worker = navigator.serviceWorker.controller;
+      if (worker) worker.postMessage({ type: 'imquiz:used', urls: Array.from(settled.keys()) });
+    });
   }
 })();

@@ -211,6 +211,23 @@ async function shellFirst(event) {
   }
 }
 
+// The page names what it fetched before this worker controlled it (boot.js): of that, the parts
+// kept on first use, fetched again from the network (the browser's cache most often has them).
+async function keepUsed(urls) {
+  const cache = await caches.open(SHELL_CACHE);
+  await Promise.all(urls.filter((url) => ON_FIRST_USE.includes(url)).map(async (url) => {
+    if (await cache.match(url)) return;
+    const response = await fetch(url);
+    if (response.ok && !response.redirected) await cache.put(url, response);
+  }));
+}
+
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (data && data.type === 'imquiz:used' && Array.isArray(data.urls))
+    event.waitUntil(keepUsed(data.urls.filter((url) => typeof url === 'string')).catch(() => null));
+});
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;

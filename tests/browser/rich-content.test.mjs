@@ -140,3 +140,36 @@ test('the Markdown question in the accessibility mirror: real elements, no marku
   app.expectNoErrors();
   await app.close();
 });
+
+test('offline: a Markdown bank opened once plays with the server stopped (its module and faces kept on first use)', async () => {
+  const own = await startSite({ dir });   // a server of its own, to stop
+  const context = await browser.newContext();
+  try {
+    const app = await openApp(`${own.url}?quiz=markdown-sampler&lang=en`, { context });
+    const { page } = app;
+    await waitForState(page, (s) => s.screen === 'question' && s.question && s.question.promptRich, null, 30000);
+    // The worker installs after this first visit, which fetched the module and faces itself;
+    // the page names them to the worker once it controls the page (boot.js, sw.js keepUsed).
+    await waitInPage(page, async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); },
+                     null, { timeout: 60000, polling: 200 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+    const wanted = MARKDOWN_FILES.map((f) => own.url + f.slice(1));
+    await waitInPage(page, async (urls) => {
+      const names = (await caches.keys()).filter((n) => n.startsWith('imquiz-shell:'));
+      const kept = new Set();
+      for (const name of names) for (const r of await (await caches.open(name)).keys()) kept.add(r.url);
+      return urls.every((u) => kept.has(u));
+    }, wanted, { timeout: 30000, polling: 200 });
+
+    await own.close();   // the server is gone
+    await page.reload();
+    const state = await waitForState(page, (s) => s.screen === 'question' && s.question && s.question.promptRich, null, 30000);
+    assert.equal(state.question.promptRich[1].type, 'code');
+    await assertCanvasNotBlank(page);
+    await screenshot(page, 'rich-en-offline-question');
+    app.expectNoErrors();
+  } finally {
+    await context.close();
+    await own.close();
+  }
+});

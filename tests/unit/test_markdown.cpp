@@ -292,3 +292,23 @@ TEST_CASE("markdown banks in the app: a parser that cannot be had fails the bank
     REQUIRE_FALSE(screen.catalog.cards[0].problems.empty());
     CHECK(screen.catalog.cards[0].problems[0].find("imquiz-markdown.wasm") != std::string::npos);
 }
+
+TEST_CASE("markdown banks in the app: links open only with http, https or mailto; Copy copies the code") {
+    namespace memory = platform::memory;
+    testing::fresh_world({});
+    app::AppState state;
+    auto act = [&](app::Action::Kind kind, const char* text) {
+        app::Action action = app::Action::of(kind);
+        action.text = text;
+        app::apply(state, action);
+    };
+    act(app::Action::Kind::OpenLink, "https://pytorch.org/docs/stable/notes/ddp.html");
+    act(app::Action::Kind::OpenLink, "mailto:author@example.org");
+    act(app::Action::Kind::OpenLink, "javascript:alert(1)");
+    act(app::Action::Kind::OpenLink, "data:text/html,<script>alert(1)</script>");
+    act(app::Action::Kind::OpenLink, " https://leading.space");
+    CHECK(memory::world().opened_links ==
+          std::vector<std::string>{"https://pytorch.org/docs/stable/notes/ddp.html", "mailto:author@example.org"});
+    act(app::Action::Kind::CopyText, "with model.no_sync():\n    loss.backward()");
+    CHECK(memory::world().clipboard == "with model.no_sync():\n    loss.backward()");
+}
