@@ -154,7 +154,11 @@
       })
       .finally(function () { clearTimeout(timer); });
     fetches.set(url, promise);
-    promise.then(function (result) { if (fetches.get(url) === promise) settled.set(url, result); });
+    var uncontrolled = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+    promise.then(function (result) {
+      if (fetches.get(url) === promise) settled.set(url, result);
+      if (uncontrolled) nameToWorker([url]);
+    });
     return promise;
   }
   // A file that has already arrived is handed over at once, within the app's frame, not a
@@ -165,6 +169,15 @@
     url = new URL(url, location.href).href;
     fetches.delete(url);
     settled.delete(url);
+  }
+
+  // What this page fetched before a worker controlled it (the first visit: the Markdown module and
+  // faces came from the network) is named to the worker once one does, when the worker takes
+  // over or when such a fetch ends, whichever is later, so that it keeps the parts it keeps on
+  // first use (sw.js, ON_FIRST_USE) for the next visit, offline.
+  function nameToWorker(urls) {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker && urls.length) worker.postMessage({ type: 'imquiz:used', urls: urls });
   }
 
   // Head start: the catalog and each bank it lists are requested while the wasm downloads.
@@ -690,12 +703,6 @@
     window.addEventListener('load', function () {
       navigator.serviceWorker.register('sw.js').catch(function () { /* online-only is fine */ });
     });
-    // What this page fetched before a worker controlled it (the first visit: the Markdown
-    // module and faces came from the network) is named to the worker once it does, so that it
-    // keeps the parts it keeps on first use (sw.js, ON_FIRST_USE) for the next visit, offline.
-    navigator.serviceWorker.addEventListener('controllerchange', function () {
-      var worker = navigator.serviceWorker.controller;
-      if (worker) worker.postMessage({ type: 'imquiz:used', urls: Array.from(settled.keys()) });
-    });
+    navigator.serviceWorker.addEventListener('controllerchange', function () { nameToWorker(Array.from(settled.keys())); });
   }
 })();

@@ -187,7 +187,16 @@ private:
         float inner_w = width_ - indent;
         bool scrolls = text.x + pad * 2 > inner_w;
         float bar = scrolls ? ImGui::GetStyle().ScrollbarSize + ui_.px(4) : 0.0f;
-        float height = text.y + pad * 2 + bar;
+        // The Copy button sits in the top-right corner, unless the first line reaches under it:
+        // then the code starts a row lower.
+        ImFont* small = ui_.fonts.small;
+        const char* label = ui_.copy_label.c_str();
+        float label_w = small->CalcTextSizeA(font_px(small), FLT_MAX, 0, label).x;
+        float button_h = font_px(small) + ui_.px(10);
+        const char* first_end = std::find(block.code.c_str(), block.code.c_str() + block.code.size(), '\n');
+        float first_w = font->CalcTextSizeA(size, FLT_MAX, 0, block.code.c_str(), first_end).x;
+        float below = first_w + pad > inner_w - label_w - ui_.px(28) ? button_h + ui_.px(2) : 0.0f;
+        float height = text.y + pad * 2 + bar + below;
         if (draw_) {
             ImVec2 pos(origin_.x + indent, origin_.y + y_);
             ImGui::SetCursorScreenPos(pos);
@@ -199,6 +208,7 @@ private:
                               ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
             if (ui_.touch_input && ImGui::IsWindowHovered() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, ui_.px(8)))
                 ImGui::SetScrollX(ImGui::GetScrollX() - ImGui::GetIO().MouseDelta.x);
+            if (below > 0) ImGui::Dummy(ImVec2(0, below - ImGui::GetStyle().ItemSpacing.y));
             ImGui::PushFont(font);
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(color_));
             ImGui::TextUnformatted(block.code.c_str(), block.code.c_str() + block.code.size());
@@ -207,12 +217,9 @@ private:
             ImGui::EndChild();
             ImGui::PopStyleVar(2);
             ImGui::PopStyleColor();
-            // Copy, over the block's top-right corner.
-            ImFont* small = ui_.fonts.small;
-            const char* label = ui_.copy_label.c_str();
-            float label_w = small->CalcTextSizeA(font_px(small), FLT_MAX, 0, label).x;
+            // Copy, in the block's top-right corner.
             ImVec2 button_min(pos.x + inner_w - label_w - ui_.px(20), pos.y + ui_.px(4));
-            ImVec2 button_max(pos.x + inner_w - ui_.px(4), pos.y + ui_.px(4) + font_px(small) + ui_.px(10));
+            ImVec2 button_max(pos.x + inner_w - ui_.px(4), pos.y + ui_.px(4) + button_h);
             ImGui::SetCursorScreenPos(button_min);
             if (ImGui::InvisibleButton("##copy", button_max - button_min) && !ui_.touch_scrolling) {
                 action = app::Action::of(app::Action::Kind::CopyText);

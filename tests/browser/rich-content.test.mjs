@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
-         skipStep, SITE_DIR, clickItem, waitInPage } from './harness.mjs';
+         skipStep, SITE_DIR, scrollToAndClick, waitInPage } from './harness.mjs';
 
 // The site as built, plus the README's Markdown bank in its catalog.
 const readme = fs.readFileSync(new URL('../../quizzes/README.md', import.meta.url), 'utf8');
@@ -72,9 +72,9 @@ for (const lang of ['en', 'ru']) {
       await assertCanvasNotBlank(page);
       await screenshot(page, `rich-${lang}-${name}-question`);
       // Check a wrong answer: its Markdown feedback and the explanation's list and link.
-      await clickItem(page, 'choice:backward');
+      await scrollToAndClick(page, 'choice:backward');
       await waitForState(page, (s) => s.question.choices.some((c) => c.selected));
-      await clickItem(page, 'button:check');
+      await scrollToAndClick(page, 'button:check');
       const checked = await waitForState(page, (s) => s.question.feedback);
       assert.ok(checked.question.feedback.explanationRich.some((b) => b.marker === '•'));
       assertValid(checked, 'checked');
