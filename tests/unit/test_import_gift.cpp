@@ -5,6 +5,7 @@
 #include "engine/bank_loader.h"
 #include "engine/bank_writer.h"
 #include "engine/import/import.h"
+#include "engine/markdown.h"
 
 #include <catch2/catch.hpp>
 
@@ -73,6 +74,12 @@ TEST_CASE("import_gift: every supported construct", "[import][gift]") {
     });
     REQUIRE(result.bank);
     const Bank& bank = *result.bank;
+    // The sample has a [markdown] question, so the bank is a Markdown bank (its other texts
+    // escaped): what each text says is its words as Markdown reads them.
+    CHECK(bank.text_format == TextFormat::Markdown);
+    auto only_text = [](const LocalizedText& text) {
+        return plain_text(read_markdown(imquiz::testing::only_text(text)).text);
+    };
     REQUIRE(bank.questions.size() == 17);
     const auto question = [&](const char* id) -> const Question& {
         const Question* found = bank.find_question(id);
@@ -170,7 +177,8 @@ TEST_CASE("import_gift: every supported construct", "[import][gift]") {
         CHECK(only_text(question("q13").prompt) ==
               "Untitled question with an escaped {brace}, an equals sign = and a hash #, "
               "written on two lines.");
-        CHECK(only_text(question("q14").prompt) == "A question in **markdown**.");
+        CHECK(only_text(question("q14").prompt) == "A question in markdown.");
+    CHECK(imquiz::testing::only_text(question("q14").prompt) == "A question in **markdown**.");
         CHECK(only_text(question("html").prompt) == "<b>Bold</b> question?");
         const Question& colon = question("colon-title");
         CHECK(only_text(colon.prompt) == "Plain text: with a colon: and a line\nbreak.");
@@ -411,4 +419,48 @@ TEST_CASE("import_gift: the GIFT examples in docs/authoring.md import without er
         CHECK(imquiz::count_errors(result.diagnostics) == 0);
         CHECK(result.bank);
     }
+}
+
+TEST_CASE("import_gift: a [markdown] question makes a Markdown bank; the plain ones read as written",
+          "[import][gift]") {
+    // Moodle's own example of the format tag, beside a plain question with Markdown's characters.
+    const char* gift = "::Markdown::[markdown]Which of these is **bold**? `code` too {\n"
+                       "=*Strong* text\n"
+                       "~Plain\n"
+                       "}\n"
+                       "\n"
+                       "::Plain::2 * 3 = ? (not *emphasis*)\\nand a second line {\n"
+                       "=6 \\# exactly\n"
+                       "~5_4\n"
+                       "}\n";
+    ImportResult result = import_gift(gift, "mixed.gift");
+    REQUIRE(result.bank);
+    const Bank& bank = *result.bank;
+    CHECK(bank.text_format == TextFormat::Markdown);
+    auto words = [&](const LocalizedText& text) { return plain_text(read_markdown(bank.text(text, "en")).text); };
+    REQUIRE(bank.questions.size() == 2);
+    CHECK(bank.text(bank.questions[0].prompt, "en") == "Which of these is **bold**? `code` too");
+    CHECK(words(bank.questions[0].prompt) == "Which of these is bold? code too");
+    CHECK(words(bank.questions[0].choices[0].text) == "Strong text");
+    // The plain question: escaped, so Markdown gives back exactly its characters and its break.
+    CHECK(words(bank.questions[1].prompt) == "2 * 3 = ? (not *emphasis*)\nand a second line");
+    CHECK(words(bank.questions[1].choices[0].text) == "6 # exactly");
+    CHECK(words(bank.questions[1].choices[1].text) == "5_4");
+    // The written bank validates, and its export marks every question [markdown].
+    for (const Diagnostic& d : load_bank(bank_to_json(bank), "mixed.json").diagnostics)
+        CHECK(d.severity == Diagnostic::Severity::Warning);  // "missing explanation", nothing more
+    const std::string exported = export_gift(bank, "en");
+    CHECK(exported.find("::markdown::[markdown]Which of these is **bold**?") != std::string::npos);
+    CHECK(exported.find("::plain::[markdown]2") != std::string::npos);
+    ImportResult again = import_gift(exported, "again.gift");
+    REQUIRE(again.bank);
+    CHECK(again.bank->text_format == TextFormat::Markdown);
+    CHECK(plain_text(read_markdown(again.bank->text(again.bank->questions[1].prompt, "en")).text) ==
+          "2 * 3 = ? (not *emphasis*)\nand a second line");
+
+    // A file without [markdown] stays a plain bank, texts untouched.
+    ImportResult plain = import_gift("::P::2 * 3 {=6}\n", "plain.gift");
+    REQUIRE(plain.bank);
+    CHECK(plain.bank->text_format == TextFormat::Plain);
+    CHECK(plain.bank->text(plain.bank->questions[0].prompt, "en") == "2 * 3");
 }

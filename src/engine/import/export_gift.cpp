@@ -128,10 +128,14 @@ private:
     void write_question(const Question& question, const std::string& path) {
         write_category(question, path);
         std::string prompt = escaped(text(question.prompt));
-        for (std::string_view format : {"[html]", "[markdown]", "[plain]", "[moodle]"}) {
-            if (prompt.compare(0, format.size(), format) == 0) {
-                prompt = "[plain]" + prompt;   // else the import would take it for a format
-                break;
+        if (markdown_) {
+            prompt = "[markdown]" + prompt;   // every text of a Markdown bank is Markdown
+        } else {
+            for (std::string_view format : {"[html]", "[markdown]", "[plain]", "[moodle]"}) {
+                if (prompt.compare(0, format.size(), format) == 0) {
+                    prompt = "[plain]" + prompt;   // else the import would take it for a format
+                    break;
+                }
             }
         }
         out_ += "::" + question.id + "::" + prompt + " {\n";
@@ -221,6 +225,7 @@ private:
     }
 
     const Bank& bank_;
+    const bool markdown_ = bank_.text_format == TextFormat::Markdown;
     std::string_view language_;
     std::vector<Diagnostic>* losses_;
     std::string category_;

@@ -5,7 +5,9 @@
 #include "engine/import/support.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstring>
 #include <cstdlib>
 
 namespace imquiz {
@@ -187,6 +189,7 @@ public:
             block.text += line.text;
         }
         read_block(block);
+        use_markdown_if_any();
         return std::move(bank_);
     }
 
@@ -302,15 +305,78 @@ private:
             question.tags.push_back(category_tag_);
         bank_.questions.push_back(std::move(question));
         map_.questions.push_back(std::move(where));
+        markdown_questions_.push_back(prompt_was_markdown_);
+    }
+
+    // A [markdown] question makes the bank a Markdown bank ("textFormat": "markdown": a bank has
+    // one text format). Its other questions' texts then get their Markdown characters escaped, so
+    // that each still reads exactly as written: an asterisk stays an asterisk, a line break a
+    // line break.
+    void use_markdown_if_any() {
+        if (std::find(markdown_questions_.begin(), markdown_questions_.end(), true) == markdown_questions_.end())
+            return;
+        bank_.text_format = TextFormat::Markdown;
+        auto escape = [](const LocalizedText& text) {
+            // Only what Markdown reads as marks: *, _, `, [, ], <, >, #, |, ~, $, &, \ anywhere;
+            // at a line's start also -, +, = and a number's "." or ")" (lists, setext headings).
+            auto one = [](const std::string& plain) {
+                std::string out;
+                bool line_start = true;
+                for (std::size_t i = 0; i < plain.size(); ++i) {
+                    const char c = plain[i];
+                    if (c == '\n') {
+                        out += "\\\n";   // a hard line break
+                        line_start = true;
+                        continue;
+                    }
+                    if (line_start && c == ' ') {
+                        out += c;
+                        continue;
+                    }
+                    bool mark = std::strchr("*_`[]<>#|~$&\\", c) != nullptr;
+                    if (line_start && std::strchr("-+=", c)) mark = true;
+                    if (line_start && std::isdigit(static_cast<unsigned char>(c))) {
+                        std::size_t j = i;
+                        while (j < plain.size() && std::isdigit(static_cast<unsigned char>(plain[j]))) ++j;
+                        out.append(plain, i, j - i);
+                        if (j < plain.size() && (plain[j] == '.' || plain[j] == ')')) out += '\\';
+                        i = j - 1;
+                        line_start = false;
+                        continue;
+                    }
+                    if (mark) out += '\\';
+                    out += c;
+                    line_start = false;
+                }
+                return out;
+            };
+            if (text.empty()) return text;
+            if (text.is_plain()) return LocalizedText::same_in_all_languages(one(text.plain()));
+            LocalizedText result;
+            for (const auto& [language, translation] : text.translations()) result.set(language, one(translation));
+            return result;
+        };
+        for (std::size_t i = 0; i < bank_.questions.size() && i < markdown_questions_.size(); ++i) {
+            if (markdown_questions_[i]) continue;
+            Question& question = bank_.questions[i];
+            question.prompt = escape(question.prompt);
+            question.explanation = escape(question.explanation);
+            for (Choice& choice : question.choices) {
+                choice.text = escape(choice.text);
+                choice.feedback = escape(choice.feedback);
+            }
+        }
     }
 
     // The question text between the title and "{", its format prefix removed.
     std::string read_prompt(const Block& block, std::size_t begin, std::size_t end) {
         const std::string_view text = block.text;
         const std::size_t start = skip_spaces(text, begin, end);
+        prompt_was_markdown_ = false;
         for (std::string_view format : {"[html]", "[markdown]", "[plain]", "[moodle]"}) {
             if (text.compare(start, format.size(), format) != 0)
                 continue;
+            prompt_was_markdown_ = format == "[markdown]";
             if (format == "[html]")
                 report_.warning_at(position(block, start),
                                    "[html] text is shown as written, tags included: ImQuiz "
@@ -651,6 +717,8 @@ private:
     UniqueIds question_ids_;
     bool stopped_ = false;   // after too many questions
     std::string category_tag_;
+    bool prompt_was_markdown_ = false;      // the question being read had [markdown]
+    std::vector<bool> markdown_questions_;  // per question of bank_: it had [markdown]
 };
 
 } // namespace
