@@ -195,8 +195,16 @@ async function emulate(t, page, options) {
 async function axeScan(page) {
   return page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-                                           nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+    const mirror = document.getElementById('mirror');
+    const when = { focusInMirror: mirror.contains(document.activeElement), pageHasFocus: document.hasFocus(),
+                   opacity: getComputedStyle(mirror).opacity, transform: getComputedStyle(mirror).transform,
+                   animations: mirror.getAnimations().map((a) => `${a.playState} ${a.currentTime}`) };
+    // Each node with what axe measured (colour contrast: the colours, the ratio, the size), so a
+    // finding says what and where, also when it comes only now and then.
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, when,
+                                           nodes: v.nodes.slice(0, 5).map((n) => ({
+                                             target: n.target.join(' '), html: n.html.slice(0, 200),
+                                             data: [...n.any, ...n.all].map((check) => check.data).filter(Boolean) })) }));
   });
 }
 
