@@ -452,6 +452,26 @@ test('each file is requested once per page load (the head start is reused)', asy
   }
 });
 
+// Streaming compilation needs the application/wasm type. A host that sends another gets the slow
+// path from the same response: it used to ask for the wasm again (two downloads, and a second
+// request also when a navigation cut the first one off).
+test('a host that serves the wasm under another type: the app starts from one download', async () => {
+  const wasm = fs.readFileSync(path.join(SITE_DIR, 'imquiz.wasm'));
+  site.faults.set('/imquiz.wasm', (req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream', ...securityHeaders() }).end(wasm);
+  });
+  const before = site.requestCount('/imquiz.wasm');
+  try {
+    const app = await openApp(`${site.url}?lang=en&${NO_SW}`, { browser });
+    await waitForState(app.page, ready);
+    assert.equal(site.requestCount('/imquiz.wasm') - before, 1, 'imquiz.wasm requested once');
+    app.expectNoErrors();
+    await app.close();
+  } finally {
+    site.faults.clear();
+  }
+});
+
 test('a quiz opened by link: the next visit requests its bank at once, beside the catalog; after a rename the right file', async () => {
   const context = await browser.newContext();
   const url = `${site.url}?quiz=data-parallelism&lang=en&${NO_SW}`;
