@@ -628,11 +628,13 @@
   function instantiateWasm(imports, receiveInstance) {
     wasmDownload.then(function (response) {
       if (!response.ok) throw new Error('imquiz.wasm: the server answered ' + response.status);
-      return WebAssembly.instantiateStreaming(response, imports).catch(function () {
-        // Streaming needs the application/wasm type; a host that sends another gets the slow path.
-        return fetch('imquiz.wasm', { credentials: 'same-origin' }).then(function (again) { return again.arrayBuffer(); })
-          .then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
-      });
+      // Streaming needs the application/wasm type; a host that sends another gets the slow path,
+      // from this same response. A second request downloaded the wasm twice, and was also made
+      // when a navigation cut the first download off (Firefox: the old page asked again).
+      if (/^application\/wasm\s*(;|$)/i.test(response.headers.get('Content-Type') || '')) {
+        return WebAssembly.instantiateStreaming(response, imports);
+      }
+      return response.arrayBuffer().then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
     }).then(function (result) { receiveInstance(result.instance, result.module); },
             function (error) { moduleStopped(error && error.message ? error.message : String(error)); });
     return {};

@@ -113,20 +113,31 @@ test('first visit installs the offline copy; with the server stopped a reload st
 // navigation cancels what the old page was loading; nothing of that may surface as an error
 // (Firefox reported "A ServiceWorker intercepted the request and encountered an unexpected
 // error" for each response still being copied: engines/firefox.mjs), and the last load plays.
-test('reloads in quick succession before the extra scripts have loaded: no uncaught error, the offline copy installs, the last load plays', async () => {
+// WebKitGTK (2.50) can leave the first worker "installing" for good when its page reloads as the
+// worker starts: no request of its install handler reaches the server, and from then on every
+// register() and update() of that registration waits behind it and never settles (3 of 5 runs on
+// two loaded cores; a new page of the same session did not always free it). Nothing a page can do
+// about it, so in WebKit the reloads come once the offline copy serves, not while it installs.
+test('reloads in quick succession before the extra scripts have loaded: no uncaught error, the offline copy installs, the last load plays', async (t) => {
   const site = await startSite();
   const context = await browser.newContext();
   try {
     const app = await openApp(`${site.url}?lang=en&quiz=data-parallelism`, { context, waitFor: null });
     const extrasAsked = () => app.page.evaluate(() => !!document.querySelector('script[src="a11y.js"]'));
     let early = 0;
-    const reloadAtLoad = async () => { await app.page.reload(); if (!(await extrasAsked())) early += 1; };
-    for (let i = 0; i < 4; i++) await reloadAtLoad();          // the service worker installing
+    let reloads = 0;
+    const reloadAtLoad = async () => { await app.page.reload(); reloads += 1; if (!(await extrasAsked())) early += 1; };
+    if (ENGINE === 'webkit') {
+      await skipStep(t, 'reloads while the first service worker installs',
+                     'WebKitGTK can leave a worker that starts during a reload installing for good (its register and update jobs never settle)');
+    } else {
+      for (let i = 0; i < 4; i++) await reloadAtLoad();        // the service worker installing
+    }
     await waitForOfflineCopy(app.page);
     for (let i = 0; i < 6; i++) await reloadAtLoad();          // the service worker serving
     // How many came that early depends on the engine (Chromium's load event often waits for them).
-    assert.ok(early >= 1, `${early} of 10 reloads came before the extra scripts were asked for`);
-    console.log(`# ${ENGINE}: ${early} of 10 reloads before the extra scripts were asked for`);
+    assert.ok(early >= 1, `${early} of ${reloads} reloads came before the extra scripts were asked for`);
+    console.log(`# ${ENGINE}: ${early} of ${reloads} reloads before the extra scripts were asked for`);
     await waitForState(app.page, (s) => s.screen === 'question' && s.question && s.question.index === 1);
     await app.page.waitForFunction(() => !document.getElementById('app').hasAttribute('aria-busy'), null, { timeout: 20000 });
     app.expectNoErrors();
