@@ -154,7 +154,7 @@
       })
       .finally(function () { clearTimeout(timer); });
     fetches.set(url, promise);
-    var uncontrolled = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+    var uncontrolled = !controllingWorker();
     promise.then(function (result) {
       if (fetches.get(url) === promise) settled.set(url, result);
       if (uncontrolled) nameToWorker([url]);
@@ -176,8 +176,14 @@
   // over or when such a fetch ends, whichever is later, so that it keeps the parts it keeps on
   // first use (sw.js, ON_FIRST_USE) for the next visit, offline.
   function nameToWorker(urls) {
-    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    var worker = controllingWorker();
     if (worker && urls.length) worker.postMessage({ type: 'imquiz:used', urls: urls });
+  }
+  // The worker controlling this page, or null. An opaque origin (a sandboxed iframe without
+  // allow-same-origin) may not even ask: reading navigator.serviceWorker there throws.
+  function controllingWorker() {
+    if (window.origin === 'null') return null;
+    try { return navigator.serviceWorker ? navigator.serviceWorker.controller : null; } catch (e) { return null; }
   }
 
   // Head start: the catalog and each bank it lists are requested while the wasm downloads.
