@@ -44,9 +44,9 @@ const FINGERPRINTED = ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html', 'a11
 // Parts of the shell only Markdown banks need (md4c's module, the faces of rich text): never
 // precached, so a learner of plain banks never downloads them, and kept in this build's cache
 // once used, so a Markdown bank opened once works offline. They are not in the fingerprint: a
-// learner would otherwise download them at every install to check it. The module and the app
-// read one event format (src/engine/markdown/md4c_events.h) that only changes with imquiz.wasm,
-// which is fingerprinted: a new format is a new build, and so a new cache.
+// learner would otherwise download them at every install to check it. The module's answer is
+// read by imquiz.wasm (src/engine/markdown.h, encode/decode_parsed_markdown, one source file), so
+// a new encoding changes imquiz.wasm, which is fingerprinted: a new build, and so a new cache.
 const ON_FIRST_USE = ['imquiz-markdown.wasm', 'fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf',
   'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf'].map((path) => new URL(path, self.location.href).href);
 
