@@ -15,11 +15,6 @@ constexpr const char* rich_font_urls[] = {"fonts/imquiz-sans-bold.ttf", "fonts/i
 
 bool succeeded(const platform::FetchResult& result) { return result.http_status >= 200 && result.http_status < 300; }
 
-std::string resolve(const std::string& base, const std::string& relative) {
-    std::size_t slash = base.rfind('/');
-    return slash == std::string::npos ? relative : base.substr(0, slash + 1) + relative;
-}
-
 void on_catalog(AppState& state, const platform::FetchResult& result) {
     state.catalog_loaded = true;
     if (!succeeded(result)) {
@@ -33,7 +28,7 @@ void on_catalog(AppState& state, const platform::FetchResult& result) {
     for (const auto& entry : catalog.catalog->banks) {
         BankSlot slot;
         slot.id = entry.id;
-        slot.url = resolve(catalog_url, entry.file);
+        slot.url = resolve_url(catalog_url, entry.file);
         state.banks.push_back(std::move(slot));
     }
     // quiz=<id>: that bank alone first, so the question comes as soon as it can; the others
@@ -88,6 +83,11 @@ void on_bank(AppState& state, BankSlot& slot, platform::FetchResult& result) {
 }
 
 }  // namespace
+
+std::string resolve_url(const std::string& base, const std::string& relative) {
+    std::size_t slash = base.rfind('/');
+    return slash == std::string::npos ? relative : base.substr(0, slash + 1) + relative;
+}
 
 bool read_banks_waiting_for_markdown(AppState& state) {
     bool changed = false;

@@ -109,6 +109,21 @@ MarkdownParser prepare_markdown(std::string& error);
 // engine/markdown.h's encode_parsed_markdown says (the platform only carries it); "" before.
 std::string parse_markdown(std::string_view markdown);
 
+// ---- Pictures (a bank's images) as textures of the drawing surface ----
+
+// Decodes a picture file (`mime`: image/png, image/jpeg, image/webp or image/svg+xml) into a
+// texture `pixel_width` x `pixel_height` device pixels big: an SVG is drawn at that size, a bitmap
+// scaled to it. The answer comes through take_decoded_picture, and wakes the loop.
+int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height);
+struct DecodedPicture {
+    int request_id = 0;
+    std::uint32_t texture = 0;   // a texture name of the surface's GL context (ImTextureID); 0 failed
+    int width = 0, height = 0;   // its size in pixels
+    std::string error;           // plain-language reason when texture is 0
+};
+bool take_decoded_picture(DecodedPicture& picture);
+void free_picture(std::uint32_t texture);
+
 // ---- Persistent storage ----
 
 // localStorage, namespaced per deployment; falls back to memory when the browser refuses.

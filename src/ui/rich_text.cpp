@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cstdint>
 #include <string>
 
 namespace imquiz::ui {
@@ -25,6 +26,13 @@ const char* next_utf8(const char* s, const char* end) {
     ++s;
     while (s < end && (static_cast<unsigned char>(*s) & 0xC0) == 0x80) ++s;
     return s;
+}
+
+const app::PictureModel* picture_of(const UiContext& ui, const Inline& run) {
+    if (run.kind != Inline::Kind::Image || !ui.pictures) return nullptr;
+    for (const app::PictureModel& picture : *ui.pictures)
+        if (picture.source == run.link) return &picture;
+    return nullptr;
 }
 
 // Lays out blocks top to bottom from `origin`, `width` wide, and draws them unless measuring.
@@ -92,6 +100,7 @@ private:
         if (no_wrap_x > 0) left = no_wrap_x;
         float line_h = font_px(faces.regular) * 1.3f;
         float x = left, widest = 0;
+        bool after_image = false;  // the line below an image: nothing on it yet
         auto new_line = [&] {
             widest = std::max(widest, x - left);
             x = left;
@@ -104,11 +113,22 @@ private:
                 continue;
             }
             if (run.kind == Inline::Kind::DisplayMath && x > left) new_line();
+            const app::PictureModel* picture = picture_of(ui_, run);
+            if (picture && picture->state != app::PictureModel::State::Failed && picture->width > 0) {
+                if (x > left) new_line();
+                y_ += image(run, *picture, left, right == FLT_MAX ? left + ui_.px(320) : right);
+                after_image = true;
+                continue;
+            }
             ImFont* font = face_for(faces, run);
             float size = font_px(font);
             // Faces of other sizes (mono) share the line's baseline.
             float shift = (faces.regular->Ascent - font->Ascent) * ImGui::GetIO().FontGlobalScale;
-            std::string shown = run.kind == Inline::Kind::Image ? "[" + run.text + "]" : run.text;
+            std::string shown = run.text;
+            if (run.kind == Inline::Kind::Image)
+                shown = picture && picture->state == app::PictureModel::State::Failed
+                            ? "[" + run.text + " \xe2\x80\x94 " + ui_.picture_not_shown + "]"
+                            : "[" + run.text + "]";
             const char* s = shown.c_str();
             const char* end = s + shown.size();
             bool boxed = run.kind == Inline::Kind::Code || run.kind == Inline::Kind::Math ||
@@ -133,6 +153,7 @@ private:
                 }
                 float w = font->CalcTextSizeA(size, FLT_MAX, 0, s, cut).x;
                 segment(run, font, size, s, cut, x, w, pad, color, shift);
+                after_image = false;
                 x += w;
                 s = cut;
                 if (s < end) new_line();
@@ -141,7 +162,7 @@ private:
             if (run.kind == Inline::Kind::DisplayMath && r + 1 < runs.size()) new_line();
         }
         widest = std::max(widest, x - left);
-        y_ += line_h;
+        if (!after_image || x > left) y_ += line_h;
         return widest;
     }
 
@@ -175,6 +196,36 @@ private:
         ImGuiContext& g = *GImGui;
         if (g.NavId == id && !g.NavDisableHighlight)
             list_->AddRect(min - ImVec2(2, 1), max + ImVec2(2, 1), ui_.palette.accent, ui_.px(3), 0, ui_.px(2));
+    }
+
+    // An image on a line of its own, at its own size or narrower to fit the column, never
+    // wider; until its texture comes, a box of that size keeps the text below from jumping.
+    // It is an item: a tap, a click or Enter shows it full size. Returns the height it took.
+    float image(const Inline& run, const app::PictureModel& picture, float left, float right) {
+        float width = std::min(static_cast<float>(picture.width), right - left);
+        float height = width * static_cast<float>(picture.height) / static_cast<float>(picture.width);
+        if (!draw_) return height + ui_.px(6);
+        ImVec2 min(left, origin_.y + y_), max(left + width, origin_.y + y_ + height);
+        if (picture.state == app::PictureModel::State::Ready)
+            list_->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(picture.texture)), min, max);
+        else
+            list_->AddRectFilled(min, max, ui_.palette.surface_hover, ui_.px(4));
+        ImGuiID id = ImGui::GetID(run.link.c_str());
+        ImRect bb(min, max);
+        if (ImGui::ItemAdd(bb, id)) {
+            bool hovered = false, held = false;
+            if (ImGui::ButtonBehavior(bb, id, &hovered, &held) && !ui_.touch_scrolling &&
+                picture.state == app::PictureModel::State::Ready) {
+                action = app::Action::of(app::Action::Kind::OpenPicture);
+                action.text = run.link;
+            }
+            if (hovered) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+            ImGuiContext& g = *GImGui;
+            if (g.NavId == id && !g.NavDisableHighlight)
+                list_->AddRect(min - ImVec2(3, 3), max + ImVec2(3, 3), ui_.palette.accent, ui_.px(3), 0, ui_.px(2));
+            record_item(ui_, "picture:" + run.link, run.text);
+        }
+        return height + ui_.px(6);
     }
 
     // Monospaced lines as written: never wrapped; wider than the column, the block scrolls

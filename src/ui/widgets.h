@@ -36,6 +36,8 @@ struct UiContext {
     bool touch_scrolling = false;          // a touch drag is scrolling: swallow clicks
     std::vector<ItemRect>* items = nullptr;
     std::string copy_label;                // a code block's Copy button, in the learner's language
+    std::string picture_not_shown;         // beside the alt text of an image that cannot be shown
+    const std::vector<app::PictureModel>* pictures = nullptr;  // the active bank's images
     float px(float css) const { return metrics.px(css); }
 };
 

@@ -42,6 +42,9 @@ void imquiz_js_open_link(const char* url);
 void imquiz_js_copy_text(const char* text);
 char* imquiz_js_markdown_read(const char* text, int size, int* answer_size);
 void imquiz_js_set_cursor(int cursor);
+int imquiz_js_picture_decode(const char* bytes, int size, const char* mime, int width, int height);
+int imquiz_js_picture_take(int* id, int* texture, int* width, int* height, char** error);
+void imquiz_js_picture_free(int texture);
 }
 
 namespace imquiz::platform {
@@ -223,6 +226,24 @@ std::string parse_markdown(std::string_view markdown) {
     std::free(answer);
     return out;
 }
+
+int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height) {
+    return imquiz_js_picture_decode(bytes.data(), static_cast<int>(bytes.size()), mime, pixel_width, pixel_height);
+}
+
+bool take_decoded_picture(DecodedPicture& picture) {
+    int id = 0, texture = 0, width = 0, height = 0;
+    char* error = nullptr;
+    if (!imquiz_js_picture_take(&id, &texture, &width, &height, &error)) return false;
+    picture.request_id = id;
+    picture.texture = static_cast<std::uint32_t>(texture);
+    picture.width = width;
+    picture.height = height;
+    picture.error = adopt(error);
+    return true;
+}
+
+void free_picture(std::uint32_t texture) { imquiz_js_picture_free(static_cast<int>(texture)); }
 
 }  // namespace imquiz::platform
 
