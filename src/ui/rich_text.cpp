@@ -39,9 +39,10 @@ const app::PictureModel* picture_of(const UiContext& ui, const Inline& run) {
 // Positions are screen pixels (CSS pixels here: the atlas is drawn at 1 / device ratio).
 class Layout {
 public:
-    Layout(const UiContext& ui, TextSize size, uint32_t color, ImVec2 origin, float width, bool draw)
+    // `interactive`: images are items of their own (not inside an answer card, which is one).
+    Layout(const UiContext& ui, TextSize size, uint32_t color, ImVec2 origin, float width, bool draw, bool interactive)
         : ui_(ui), faces_(faces_of(ui, size)), body_(ui.fonts.body_faces), color_(color), origin_(origin),
-          width_(width), draw_(draw), list_(draw ? ImGui::GetWindowDrawList() : nullptr) {}
+          width_(width), draw_(draw), interactive_(interactive), list_(draw ? ImGui::GetWindowDrawList() : nullptr) {}
 
     app::Action action;          // a link activated this frame
 
@@ -210,6 +211,10 @@ private:
             list_->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(picture.texture)), min, max);
         else
             list_->AddRectFilled(min, max, ui_.palette.surface_hover, ui_.px(4));
+        if (!interactive_) {
+            record_rect(ui_, "picture:" + run.link, run.text, min, max);
+            return height + ui_.px(6);
+        }
         ImGuiID id = ImGui::GetID(run.link.c_str());
         ImRect bb(min, max);
         if (ImGui::ItemAdd(bb, id)) {
@@ -371,6 +376,7 @@ private:
     ImVec2 origin_;
     float width_;
     bool draw_;
+    bool interactive_;
     ImDrawList* list_;
     float y_ = 0;
 };
@@ -384,7 +390,7 @@ app::Action rich_text(const UiContext& ui, const char* id, const RichText& text,
     float wrap = ImGui::GetCurrentWindow()->DC.TextWrapPos;
     if (wrap > 0.0f) width = std::min(width, wrap - ImGui::GetCursorPosX());
     ImGui::PushID(id);
-    Layout layout(ui, size, color, origin, width, true);
+    Layout layout(ui, size, color, origin, width, true, true);
     float height = layout.blocks(text, id);
     ImGui::PopID();
     ImGui::SetCursorScreenPos(origin);
@@ -393,7 +399,7 @@ app::Action rich_text(const UiContext& ui, const char* id, const RichText& text,
 }
 
 float rich_text_height(const UiContext& ui, const RichText& text, TextSize size, float width) {
-    Layout layout(ui, size, 0, ImVec2(0, 0), width, false);
+    Layout layout(ui, size, 0, ImVec2(0, 0), width, false, false);
     return layout.blocks(text, "");
 }
 
@@ -401,7 +407,7 @@ void rich_text_at(const UiContext& ui, const char* id, const RichText& text, Tex
                   float width) {
     ImVec2 cursor = ImGui::GetCursorScreenPos();
     ImGui::PushID(id);
-    Layout layout(ui, size, color, origin, width, true);
+    Layout layout(ui, size, color, origin, width, true, false);
     layout.blocks(text, id);
     ImGui::PopID();
     ImGui::SetCursorScreenPos(cursor);  // a code block or table placed children; the caller's layout goes on

@@ -67,6 +67,8 @@ void panel_begin(const UiContext& ui, const char* id);
 void panel_end(const UiContext& ui, uint32_t background, uint32_t border);
 
 void record_item(const UiContext& ui, const std::string& id, const std::string& label);
+// The same for a rectangle that is part of a bigger item (a picture inside an answer card).
+void record_rect(const UiContext& ui, const std::string& id, const std::string& label, ImVec2 min, ImVec2 max);
 // Records an item with the text metrics a page element laid over it must use.
 void record_text_item(const UiContext& ui, const std::string& id, const std::string& label, float font_px,
                       float inset_px, uint32_t text_color);
