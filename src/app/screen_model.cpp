@@ -26,6 +26,11 @@ struct Context {
     std::string text(const Bank& bank, const LocalizedText& t) const { return text_words(bank, t, content); }
     // ...and, in a Markdown bank, as blocks and runs (null in a plain bank).
     RichTextRef rich(const Bank& bank, const LocalizedText& t) const { return text_rich(bank, t, content); }
+    // Both, from one reading of the Markdown: the words are the blocks' words.
+    void read(const Bank& bank, const LocalizedText& t, std::string& words, RichTextRef& rich_text) const {
+        rich_text = rich(bank, t);
+        words = rich_text ? plain_text(*rich_text) : text(bank, t);
+    }
 };
 
 ButtonModel make_button(std::string id, std::string label, Action action, ButtonModel::Style style,
@@ -91,8 +96,7 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
         const Bank& bank = *slot.bank;
         card.status = CardModel::Status::Ready;
         card.title = c.text(bank, bank.title);
-        card.description = c.text(bank, bank.description);
-        card.description_rich = c.rich(bank, bank.description);
+        c.read(bank, bank.description, card.description, card.description_rich);
         card.questions = slot.question_count;
         card.languages = bank.languages;
         std::string codes;
@@ -217,13 +221,15 @@ std::vector<ChoiceModel> choices(const Context& c, const Bank& bank, const Quest
                 if (f.choice_id != choice->id) continue;
                 selected = f.selected;
                 if (!f.feedback.empty()) {
-                    feedback = c.text(bank, f.feedback);
-                    feedback_rich = c.rich(bank, f.feedback);
+                    c.read(bank, f.feedback, feedback, feedback_rich);
                 }
             }
         }
-        add(choice->id, c.text(bank, choice->text), choice->correct, selected, std::move(feedback));
-        out.back().text_rich = c.rich(bank, choice->text);
+        std::string text;
+        RichTextRef text_rich;
+        c.read(bank, choice->text, text, text_rich);
+        add(choice->id, std::move(text), choice->correct, selected, std::move(feedback));
+        out.back().text_rich = std::move(text_rich);
         out.back().feedback_rich = std::move(feedback_rich);
     }
     return out;
@@ -252,8 +258,7 @@ QuestionModel question(const Context& c) {
                      static_cast<float>(std::max<std::size_t>(1, model.total));
     model.id = q->id;
     model.type = std::string(to_string(q->type));
-    model.prompt = c.text(*bank, q->prompt);
-    model.prompt_rich = c.rich(*bank, q->prompt);
+    c.read(*bank, q->prompt, model.prompt, model.prompt_rich);
     model.multiple = q->type == QuestionType::MultipleChoice;
     if (is_choice) {
         model.choices = choices(c, *bank, *q, slot);
@@ -286,8 +291,7 @@ QuestionModel question(const Context& c) {
         // missed it, and always for typed answers (nothing else shows what was expected).
         if (!is_choice || !feedback.correct)
             model.correct_answer_line = std::string(c.str(Str::CorrectAnswer)) + ": " + join(model.correct_answers, "; ");
-        model.explanation = c.text(*bank, feedback.explanation);
-        model.explanation_rich = c.rich(*bank, feedback.explanation);
+        c.read(*bank, feedback.explanation, model.explanation, model.explanation_rich);
         if (!model.explanation.empty()) model.explanation_heading = c.str(Str::Explanation);
         std::vector<std::string> parts = {as_sentence(verdict.word)};
         for (const auto& choice : model.choices)
@@ -356,14 +360,12 @@ ResultsModel results(const Context& c) {
         row.correct = qr.outcome == Outcome::Correct;
         row.heading = std::to_string(number) + ". " +
                       c.str(row.correct ? Str::Correct : qr.outcome == Outcome::Partial ? Str::PartlyCorrect : Str::Incorrect);
-        row.prompt = c.text(*bank, q->prompt);
-        row.prompt_rich = c.rich(*bank, q->prompt);
+        c.read(*bank, q->prompt, row.prompt, row.prompt_rich);
         row.response = response_words(*bank, *q, qr.response, c.content, c.language);
         row.your_answer_line = std::string(c.str(Str::YourAnswer)) + ": " + (row.response ? *row.response : c.str(Str::NoAnswer));
         row.correct_answers = correct_answer_texts(*bank, *q, qr.correct_answer, c.content, c.language);
         if (!row.correct) row.correct_answer_line = std::string(c.str(Str::CorrectAnswer)) + ": " + join(row.correct_answers, "; ");
-        row.explanation = c.text(*bank, q->explanation);
-        row.explanation_rich = c.rich(*bank, q->explanation);
+        c.read(*bank, q->explanation, row.explanation, row.explanation_rich);
         model.rows.push_back(std::move(row));
     }
     model.show_more = c.str(Str::ShowMore);

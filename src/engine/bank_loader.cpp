@@ -6,7 +6,7 @@
 #include "engine/markdown.h"
 
 #include <algorithm>
-#include <unordered_set>
+#include <set>
 #include <array>
 
 namespace imquiz {
@@ -619,7 +619,7 @@ private:
     const std::vector<std::string>* languages_ = nullptr;
     bool markdown_ = false;  // "textFormat": "markdown": every text is checked as Markdown
     std::vector<ImageReference>* images_ = nullptr;  // the bank's, filled by check_markdown
-    std::unordered_set<std::string> images_seen_;
+    std::set<std::string> images_seen_;
     std::vector<char> languages_present_;   // text(): kept between calls, so not reallocated
     const JsonPath questions_path_{"questions"};
     UniqueValues question_ids_{report_, "question id", questions_path_};

@@ -299,13 +299,16 @@ private:
         if (columns == 0) return;
         float cell_pad = ui_.px(10);
         std::vector<float> widths(columns, 0.0f);
+        // Each cell's own width, measured once: for its column's width, then for its alignment.
+        std::vector<std::vector<float>> natural(block.rows.size());
         float saved_y = y_;
         bool saved_draw = draw_;
         draw_ = false;
         for (std::size_t r = 0; r < block.rows.size(); ++r)
-            for (std::size_t c = 0; c < block.rows[r].size(); ++c)
-                widths[c] = std::max(widths[c], paragraph(block.rows[r][c], r < block.header_rows ? bold_faces() : body_, 0,
-                                                          color_, 1.0f));
+            for (std::size_t c = 0; c < block.rows[r].size(); ++c) {
+                natural[r].push_back(paragraph(block.rows[r][c], r < block.header_rows ? bold_faces() : body_, 0, color_, 1.0f));
+                widths[c] = std::max(widths[c], natural[r].back());
+            }
         draw_ = saved_draw;
         y_ = saved_y;
         float row_h = font_px(body_.regular) * 1.3f + cell_pad * 2;
@@ -338,13 +341,9 @@ private:
                     if (c < block.rows[r].size()) {
                         const auto& cell = block.rows[r][c];
                         const Faces& faces = r < block.header_rows ? bold_faces() : body_;
-                        // Measure, then place by the column's alignment.
-                        bool keep = draw_;
-                        draw_ = false;
-                        float natural = paragraph(cell, faces, 0, color_, 1.0f);
-                        draw_ = keep;
                         char align = c < block.align.size() ? block.align[c] : 0;
-                        float offset = align == 'r' ? widths[c] - natural : align == 'c' ? (widths[c] - natural) * 0.5f : 0.0f;
+                        float slack = widths[c] - natural[r][c];
+                        float offset = align == 'r' ? slack : align == 'c' ? slack * 0.5f : 0.0f;
                         origin_ = ImVec2(start.x, row_y + cell_pad);
                         y_ = 0;
                         paragraph(cell, faces, 0, color_, x + cell_pad + offset);

@@ -9,6 +9,7 @@
 #include "platform/memory/platform_memory.h"
 
 #include "app_test_support.h"
+#include "readme_examples.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -30,12 +31,9 @@ namespace {
 
 // The full example bank of quizzes/README.md: every question type, as authors see it documented.
 std::string readme_example_bank() {
-    std::string readme = source("quizzes/README.md");
-    std::size_t marker = readme.find("<!-- readme-example: full bank -->");
-    REQUIRE(marker != std::string::npos);
-    std::size_t start = readme.find("```json", marker) + 7;
-    std::size_t end = readme.find("```", start);
-    return readme.substr(start, end - start);
+    std::string bank = testing::readme_example(source("quizzes/README.md"), "full bank");
+    REQUIRE_FALSE(bank.empty());
+    return bank;
 }
 
 using Url = std::map<std::string, std::string>;

@@ -210,14 +210,15 @@ TEST_CASE("markdown banks: textFormat is kept when a bank is written back") {
 #include "app/page_protocol.h"
 #include "app/screen_model.h"
 #include "app_test_support.h"
+#include "readme_examples.h"
 
 #include <nlohmann/json.hpp>
 
 namespace {
 std::string readme_markdown_bank() {
-    std::string readme = testing::source("quizzes/README.md");
-    std::size_t start = readme.find("```json", readme.find("<!-- readme-example: markdown bank -->")) + 7;
-    return readme.substr(start, readme.find("\n```\n", start) + 1 - start);
+    std::string bank = testing::readme_example(testing::source("quizzes/README.md"), "markdown bank");
+    REQUIRE_FALSE(bank.empty());
+    return bank;
 }
 }  // namespace
 

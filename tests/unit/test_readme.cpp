@@ -3,12 +3,16 @@
 #include "engine/bank_loader.h"
 #include "engine/diagnostics.h"
 
+#include "readme_examples.h"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include <fstream>
 #include <set>
 #include <sstream>
+
+using imquiz::testing::readme_example;
 
 namespace {
 
@@ -19,21 +23,6 @@ std::string read_source_file(const std::string& relative_path) {
     return contents.str();
 }
 
-// The first ```json block after `<!-- readme-example: NAME -->`; empty when there is none.
-std::string readme_example(const std::string& readme, const std::string& name) {
-    const std::size_t marker = readme.find("<!-- readme-example: " + name + " -->");
-    if (marker == std::string::npos)
-        return {};
-    const std::string fence = "```json\n";
-    const std::size_t start = readme.find(fence, marker);
-    if (start == std::string::npos)
-        return {};
-    // The closing fence on a line of its own: a Markdown bank's strings hold ``` of their own.
-    const std::size_t end = readme.find("\n```\n", start + fence.size());
-    if (end == std::string::npos)
-        return {};
-    return readme.substr(start + fence.size(), end + 1 - start - fence.size());
-}
 
 std::vector<std::string> formatted(const std::vector<imquiz::Diagnostic>& diagnostics) {
     std::vector<std::string> lines;

@@ -84,3 +84,16 @@ export function cropPng(png, { x, y, width, height }) {
   ihdr.writeUInt32BE(height, 4);
   return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(out)), chunk('IEND', Buffer.alloc(0))]);
 }
+
+// A PNG of one colour (RGB), for a test to find on a screen.
+export function solidPng(width, height, [r, g, b]) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;    // bits per sample
+  header[9] = 2;    // RGB
+  const row = Buffer.alloc(1 + width * 3);
+  for (let i = 0; i < width; i++) row.set([r, g, b], 1 + i * 3);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
