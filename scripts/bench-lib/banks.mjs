@@ -72,3 +72,44 @@ export function makeScalingSite(builtSite, dir, id, count, shape) {
     fs.writeFileSync(file + '.gz', execFileSync('gzip', ['-6', '-n', '-c', file], { maxBuffer: 1 << 30 }));
   return fs.statSync(bankFile).size;
 }
+
+// Issue 15's budget: the same four questions as a plain bank and as a Markdown bank with code, a
+// formula, a table and an image (the launch banks' schedule drawing), side by side in one
+// scratch site, so that the two are loaded alike and only the texts differ.
+export function makeRichSite(builtSite, dir) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'quizzes'), { recursive: true });
+  for (const name of fs.readdirSync(builtSite)) {
+    if (name === 'quizzes') continue;
+    fs.symlinkSync(path.join(builtSite, name), path.join(dir, name));
+  }
+  fs.symlinkSync(path.join(builtSite, 'quizzes', 'images'), path.join(dir, 'quizzes', 'images'));
+  const code = '```python\nfor i, batch in enumerate(batches):\n    ctx = model.no_sync() if i < len(batches) - 1 else nullcontext()\n' +
+               '    with ctx:\n        loss = model(batch).sum() / len(batches)\n        loss.backward()\noptimizer.step()\n```';
+  const texts = [
+    ['What does this loop skip on all but the last micro-batch, and how much idle time is left for 4 stages?',
+     `What does this loop skip on **all but the last** micro-batch, and how much idle time is left for 4 stages?\n\n${code}\n\n` +
+     '$$\\frac{p-1}{m+p-1}$$\n\n![A GPipe schedule: four GPUs, four micro-batches](images/gpipe-schedule.svg)'],
+    ['What fraction of the time is the pipeline idle, for p stages and m micro-batches?',
+     'What fraction of the time is the pipeline idle?\n\n$$\\frac{p-1}{m+p-1}$$\n\nfor $p$ stages and $m$ micro-batches'],
+    ['Which GPU waits longest in this schedule?', 'Which GPU waits longest in this schedule?\n\n![A GPipe schedule: four GPUs, four micro-batches](images/gpipe-schedule.svg)'],
+    ['Which strategy shards the optimizer state?', 'Which strategy shards the optimizer state?\n\n| strategy | shards |\n|---|---|\n| DDP | nothing |\n| ZeRO-1 | `optimizer state` |'],
+  ];
+  const bank = (id, markdown) => ({
+    format: 'imquiz-bank', version: 1, id, ...(markdown ? { textFormat: 'markdown' } : {}),
+    title: { en: markdown ? 'Rich texts' : 'Plain texts' }, languages: ['en'], defaultLanguage: 'en',
+    questions: texts.map(([plain, rich], i) => ({
+      id: `q${i + 1}`, type: 'single_choice', prompt: { en: markdown ? rich : plain },
+      choices: [{ id: 'a', text: { en: 'The all-reduce' }, correct: true }, { id: 'b', text: { en: 'The forward pass' } }],
+      explanation: { en: markdown ? 'See `no_sync()`: the *gradients* still add up.' : 'See no_sync(): the gradients still add up.' },
+    })),
+  });
+  const catalog = { format: 'imquiz-catalog', version: 1, banks: [{ id: 'bench-plain', file: 'bench-plain.json' }, { id: 'bench-rich', file: 'bench-rich.json' }] };
+  fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
+  fs.writeFileSync(path.join(dir, 'quizzes', 'bench-plain.json'), JSON.stringify(bank('bench-plain', false)));
+  fs.writeFileSync(path.join(dir, 'quizzes', 'bench-rich.json'), JSON.stringify(bank('bench-rich', true)));
+  for (const file of ['index.json', 'bench-plain.json', 'bench-rich.json']) {
+    const full = path.join(dir, 'quizzes', file);
+    fs.writeFileSync(full + '.br', execFileSync('brotli', ['-q', '11', '-c', full]));
+  }
+}

@@ -4,7 +4,7 @@
 // ratios, spread of the samples) and writes every sample to build/bench/results.json.
 // See docs/benchmark.md for what is measured and how.
 //   node scripts/bench-lib/bench.mjs --peer-dir DIR [--runs 7] [--idle-seconds 10] [--scaling-runs 3]
-//                                    [--no-scaling] [--only cold,warm,idle,memory,scaling,results]
+//                                    [--no-scaling] [--only cold,warm,idle,memory,scaling,results,rich]
 //                                    [--site build/web/site] [--out build/bench]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { serve, securityHeaders } from '../serve.mjs';
 import { buildPeerSite } from './peer.mjs';
-import { makeScalingSite } from './banks.mjs';
+import { makeScalingSite, makeRichSite } from './banks.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -31,7 +31,7 @@ const options = {
   idleSeconds: Number(option('--idle-seconds', 10)),
   scalingRuns: Number(option('--scaling-runs', 3)),
   // Parts to run (all by default): cold,warm,idle,memory,scaling,results. The full set is what the targets need.
-  parts: new Set((option('--only', 'cold,warm,idle,memory,scaling,results')).split(',').filter((p) => !(p === 'scaling' && args.includes('--no-scaling')))),
+  parts: new Set((option('--only', 'cold,warm,idle,memory,scaling,results,rich')).split(',').filter((p) => !(p === 'scaling' && args.includes('--no-scaling')))),
   quiz: 'data-parallelism',
   lang: 'en',
   viewport: { width: 1280, height: 800 },
@@ -419,6 +419,50 @@ async function bigResults(browser, siteUrl, id) {
            frameMs: { median: median(frames), p95: sorted[Math.floor(sorted.length * 0.95)], max: sorted[sorted.length - 1] }, ...heap };
 }
 
+// ---- Markdown texts (ImQuiz only): issue 15's budgets ---------------------------------------------
+// The same questions as a plain bank and as a Markdown bank whose first question has code, a
+// formula and an image (banks.mjs, makeRichSite). For the Markdown bank, "shown" is not the first
+// frame but the question complete: every picture decoded (or failed) and every formula typeset.
+const RICH_COMPLETE = () => {
+  const s = window.ImQuizHost && window.ImQuizHost.state;
+  if (!s || s.screen !== 'question' || !s.question) return false;
+  const runs = (s.question.promptRich || []).flatMap((b) => b.runs || []);
+  const mathPending = runs.some((r) => (r.type === 'math' || r.type === 'display-math') && r.typeset === false);
+  return !mathPending && (s.pictures || []).every((p) => p.state !== 'loading') && performance.now();
+};
+
+async function richLoad(browser, siteUrl, id) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const app = imquizApp(siteUrl, id);
+  await page.goto(app.url, { waitUntil: 'commit' });
+  const firstQuestionMs = await app.firstQuestion(page);
+  const completeMs = await (await page.waitForFunction(RICH_COMPLETE, null, { timeout: TIMEOUT, polling: 'raf' })).jsonValue();
+  const pictures = await page.evaluate(() => (window.ImQuizHost.state.pictures || []).map((p) => p.state));
+  await context.close();
+  return { firstQuestionMs, completeMs, pictures };
+}
+
+// Frames of the rich question while the learner scrolls it (30 wheel steps), as in part 6.
+async function richFrames(browser, siteUrl, id) {
+  const context = await newContext(browser, { viewport: { width: 390, height: 700 } });
+  await context.addInitScript(FRAME_TIMER);
+  const page = await context.newPage();
+  await page.goto(imquizApp(siteUrl, id).url);
+  await page.waitForFunction(RICH_COMPLETE, null, { timeout: TIMEOUT, polling: 100 });
+  await page.evaluate(() => { window.__benchFrameMs = []; });
+  const box = await page.locator('#canvas').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 30; i++) {
+    await page.mouse.wheel(0, i < 15 ? 120 : -120);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+  }
+  const frames = await page.evaluate(() => window.__benchFrameMs);
+  const sorted = [...frames].sort((a, b) => a - b);
+  await context.close();
+  return { frames: frames.length, median: median(frames), p95: sorted[Math.floor(sorted.length * 0.95)], max: sorted[sorted.length - 1] };
+}
+
 // ---- the run -----------------------------------------------------------------------------------
 const fmtInt = (n) => (n === null || n === undefined ? '–' : Math.round(n).toLocaleString('en'));
 const fmtKB = (n) => (n === null || n === undefined ? '–' : (n / 1024).toFixed(1));
@@ -532,6 +576,27 @@ async function main() {
         const server = await serve(dir, { headers: securityHeaders() });
         try { results.bigResults.push(await bigResults(browser, server.url, id)); } finally { await server.close(); }
       }
+    }
+    if (options.parts.has('rich')) {
+      const dir = path.join(options.out, 'rich-site');
+      makeRichSite(options.site, dir);
+      const server = await serve(dir, { headers: securityHeaders() });
+      try {
+        const rich = { plain: [], markdown: [] };
+        log(`Markdown texts: ${options.runs} cold loads each, alternating`);
+        await richLoad(browser, server.url, 'bench-plain');
+        await richLoad(browser, server.url, 'bench-rich');
+        for (let i = 0; i < options.runs; i++) {
+          rich.plain.push(await richLoad(browser, server.url, 'bench-plain'));
+          rich.markdown.push(await richLoad(browser, server.url, 'bench-rich'));
+        }
+        log('Markdown texts: frames while scrolling, idle');
+        rich.frames = await richFrames(browser, server.url, 'bench-rich');
+        rich.idle = await idle(browser, { url: imquizApp(server.url, 'bench-rich').url,
+                                          firstQuestion: (page) => page.waitForFunction(RICH_COMPLETE, null, { timeout: TIMEOUT }) },
+                               options.idleSeconds);
+        results.rich = rich;
+      } finally { await server.close(); }
     }
   } finally {
     await browser.close();
@@ -658,7 +723,25 @@ function report(results) {
     targets.push(`results of 20,000 questions under 50 ms a frame while scrolling (p95 ${big.frameMs.p95.toFixed(1)} ms, max ${big.frameMs.max.toFixed(1)} ms) ` +
                  `and a few hundred MB (${heapMB.toFixed(0)} MiB wasm + JS): ${verdict(big.frameMs.p95 < 50 && heapMB < 300)}`);
   }
-  out.push('\nTargets (issues 8 and 24)');
+  if (results.rich) {
+    const r = results.rich;
+    const plain = spread(r.plain.map((s) => s.firstQuestionMs));
+    const first = spread(r.markdown.map((s) => s.firstQuestionMs));
+    const complete = spread(r.markdown.map((s) => s.completeMs));
+    out.push('\n7. Markdown texts (ImQuiz; the same questions plain and as Markdown with code, a formula and an image; cold loads, ms)');
+    line(pad('plain bank, first question', 40), lpad(range(plain), 22));
+    line(pad('Markdown bank, first question', 40), lpad(range(first), 22), lpad(ratio(first.median, plain.median), 8));
+    line(pad('Markdown bank, complete (pictures, math)', 40), lpad(range(complete), 22), lpad(ratio(complete.median, plain.median), 8));
+    out.push(`   frame while scrolling the Markdown question: median ${r.frames.median.toFixed(1)} ms, p95 ${r.frames.p95.toFixed(1)} ms, ` +
+             `max ${r.frames.max.toFixed(1)} ms (${r.frames.frames} frames)`);
+    out.push(`   idle ${r.idle.seconds} s on it: ${r.idle.glFrames} WebGL frames, ${r.idle.animationFrames} animation frames, ` +
+             `${r.idle.taskMs.toFixed(1)} ms of main-thread tasks`);
+    targets.push(`Markdown question complete within 1.5x the plain one's first question: ${(complete.median / plain.median).toFixed(2)}x, ` +
+                 verdict(complete.median / plain.median <= 1.5));
+    targets.push(`Markdown question idle: no frames (${r.idle.glFrames} WebGL, ${r.idle.animationFrames} animation): ` +
+                 verdict(r.idle.glFrames === 0 && r.idle.animationFrames === 0));
+  }
+  out.push('\nTargets (issues 8, 15 and 24)');
   for (const target of targets) out.push(`   ${target}`);
   return out.join('\n');
 }

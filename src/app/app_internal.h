@@ -42,7 +42,9 @@ void fetch_remaining_banks(AppState& state);
 void open_wanted_quiz(AppState& state);
 
 // pictures.cpp: the active bank's images, fetched, checked (engine/image_file.h) and decoded.
-// Returns true when one changed.
+// fetch_pictures starts on a bank's (the one quiz= opens, as soon as it is read); update_pictures
+// follows the active bank and takes decoded ones, true when one changed.
+void fetch_pictures(AppState& state, int bank_index);
 bool update_pictures(AppState& state);
 bool take_picture_file(AppState& state, platform::FetchResult& result);
 

@@ -71,6 +71,9 @@ void read_bank(AppState& state, BankSlot& slot, std::string& body) {
             state.rich_font_requests[i] = platform::start_fetch(rich_font_urls[i]);
     load_progress(state, slot);
     if (!state.wanted_bank_url.empty()) state.wanted_quiz = slot.id;  // bank=: the one bank, opened
+    // The quiz the link opens: its images are asked for now, while its first frame is built.
+    if (slot.id == state.wanted_quiz && !slot.bank->images.empty())
+        fetch_pictures(state, static_cast<int>(&slot - state.banks.data()));
 }
 
 void on_bank(AppState& state, BankSlot& slot, platform::FetchResult& result) {

@@ -47,21 +47,28 @@ void decode(Picture& picture, const ImageFile& file, const std::string& bytes) {
 
 }  // namespace
 
+void fetch_pictures(AppState& state, int bank_index) {
+    if (state.pictures_bank == bank_index) return;
+    forget_pictures(state);
+    state.pictures_bank = bank_index;
+    if (bank_index < 0 || bank_index >= static_cast<int>(state.banks.size())) return;
+    const BankSlot& slot = state.banks[static_cast<std::size_t>(bank_index)];
+    if (!slot.bank) return;
+    for (const ImageReference& image : slot.bank->images) {
+        Picture picture;
+        picture.source = image.source;
+        picture.path = image.path;
+        picture.url = resolve_url(slot.url, image.source);
+        picture.request = platform::start_fetch(picture.url);
+        state.pictures.push_back(std::move(picture));
+    }
+}
+
 bool update_pictures(AppState& state) {
     bool changed = false;
     if (state.pictures_bank != state.active_bank) {
-        forget_pictures(state);
-        state.pictures_bank = state.active_bank;
+        fetch_pictures(state, state.active_bank);
         changed = true;
-        if (const Bank* bank = state.active())
-            for (const ImageReference& image : bank->images) {
-                Picture picture;
-                picture.source = image.source;
-                picture.path = image.path;
-                picture.url = resolve_url(state.banks[static_cast<std::size_t>(state.active_bank)].url, image.source);
-                picture.request = platform::start_fetch(picture.url);
-                state.pictures.push_back(std::move(picture));
-            }
     }
     platform::DecodedPicture decoded;
     while (platform::take_decoded_picture(decoded)) {
