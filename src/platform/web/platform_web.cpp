@@ -42,6 +42,8 @@ void imquiz_js_open_link(const char* url);
 void imquiz_js_copy_text(const char* text);
 char* imquiz_js_markdown_read(const char* text, int size, int* answer_size);
 void imquiz_js_set_cursor(int cursor);
+int imquiz_js_highlighter_prepare(char** error);
+char* imquiz_js_highlight(const char* language, const char* code, int size);
 }
 
 namespace imquiz::platform {
@@ -222,6 +224,18 @@ std::string parse_markdown(std::string_view markdown) {
     std::string out(answer, static_cast<std::size_t>(size));
     std::free(answer);
     return out;
+}
+
+CodeHighlighter prepare_code_highlighter(std::string& error) {
+    char* problem = nullptr;
+    int state = imquiz_js_highlighter_prepare(&problem);
+    if (problem) error = adopt(problem);
+    return state == 1 ? CodeHighlighter::Ready : state == 2 ? CodeHighlighter::Failed : CodeHighlighter::Loading;
+}
+
+std::string highlight_code(std::string_view language, std::string_view code) {
+    std::string name(language);
+    return adopt(imquiz_js_highlight(name.c_str(), code.data(), static_cast<int>(code.size())));
 }
 
 }  // namespace imquiz::platform
