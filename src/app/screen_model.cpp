@@ -24,8 +24,13 @@ struct Context {
     // Bank text as every rendering shows it: bidi overrides and invisible format characters
     // neutralized (engine/unicode.h), so the canvas, the mirror and the title agree.
     std::string text(const Bank& bank, const LocalizedText& t) const { return text_words(bank, t, content); }
-    // ...and, in a Markdown bank, as blocks and runs (null in a plain bank).
-    RichTextRef rich(const Bank& bank, const LocalizedText& t) const { return text_rich(bank, t, content); }
+    // ...and, in a Markdown bank, as blocks and runs (null in a plain bank), code coloured.
+    bool* code_colours_pending = nullptr;
+    RichTextRef rich(const Bank& bank, const LocalizedText& t) const {
+        RichTextRef text = text_rich(bank, t, content);
+        if (text && colour_code(*text)) *code_colours_pending = true;
+        return text;
+    }
 };
 
 ButtonModel make_button(std::string id, std::string label, Action action, ButtonModel::Style style,
@@ -475,8 +480,8 @@ std::string document_title(const ScreenModel& model, const Context& c) {
 }  // namespace
 
 ScreenModel build_screen(const AppState& state) {
-    Context c{state, state.preferences.language, state.language_code()};
     ScreenModel model;
+    Context c{state, state.preferences.language, state.language_code(), &model.code_colours_pending};
     model.screen = state.screen;
     model.language = c.content;
     model.embed = state.embed;

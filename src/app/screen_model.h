@@ -211,6 +211,7 @@ struct ScreenModel {
     std::string development_banner;  // bank= links: where this bank comes from (every screen)
     std::string loading;            // the loading screen's words
     std::string copy_label;         // a Markdown code block's Copy button
+    bool code_colours_pending = false;  // a code block is plain until the highlighter comes (bank_texts.h)
     Action escape;                  // what Esc does here (Kind::None: nothing)
     std::optional<std::string> active_quiz_id, active_quiz_title;
     CatalogModel catalog;
