@@ -423,3 +423,42 @@ test('screenshots of the code-heavy question: light, dark, high contrast; en, ru
     await app.close();
   }
 });
+
+test('a highlighter that cannot be had: the code stays plain, the reason is logged, the quiz goes on', async () => {
+  const own = await startSite({ dir });
+  own.faults.set(HIGHLIGHTER, (req, res) => { res.writeHead(404, { 'Content-Type': 'text/plain' }).end('gone'); });
+  // What the app writes to the console, kept from the start (the failure may come before the first frame).
+  const initScript = () => {
+    window.__logged = [];
+    for (const level of ['log', 'info', 'warn', 'error']) {
+      const original = console[level].bind(console);
+      console[level] = (...args) => { window.__logged.push(args.join(' ')); original(...args); };
+    }
+  };
+  try {
+    const app = await openApp(`${own.url}?quiz=code-colours&lang=en&sw=0`,
+                              { browser, initScript, allowErrors: [/404|imquiz-highlight|Failed to load|code stays without colours/i] });
+    const { page } = app;
+    await waitForState(page, (s) => s.screen === 'question' && s.question && s.question.promptRich, null, 30000);
+    await waitInPage(page, () => window.__logged.some((m) => /code stays without colours: imquiz-highlight\.js/.test(m)),
+                     null, { timeout: 30000 });
+    // Not the page's "could not load": the quiz is on screen.
+    assert.deepEqual(await page.evaluate(() => ({ problem: !document.getElementById('status').hidden,
+                                                  canvas: document.getElementById('canvas').style.visibility })),
+                     { problem: false, canvas: '' });
+    const state = await appState(page);
+    assert.ok(own.requestCount(HIGHLIGHTER) >= 1);
+    assert.deepEqual(codeBlocks(state).map((b) => 'spans' in b), [false, false, false, false, false]);
+    await assertCanvasNotBlank(page);
+    await page.evaluate(() => window.ImQuizHost.act({ type: 'select', choice: 'all' }));
+    await page.evaluate(() => window.ImQuizHost.act({ type: 'check' }));
+    await waitForState(page, (s) => s.question.feedback);
+    // Asked once: a failed highlighter is not asked again at every screen.
+    assert.equal(own.requestCount(HIGHLIGHTER), 1);
+    await screenshot(page, 'code-colours-unavailable');
+    app.expectNoErrors();
+    await app.close();
+  } finally {
+    await own.close();
+  }
+});
