@@ -31,6 +31,10 @@ for f in "$top"/web/*.js; do
   [ "$(basename "$f")" = sw.js ] && options=(--target=es2017)
   "$esbuild" "$f" --minify "${options[@]}" --log-level=warning --outfile="$site/$(basename "$f")"
 done
+# Syntax colours: Prism's core and the grammars ImQuiz colours, one file added to the page only
+# when a code block in one of those languages is shown (src/platform/web/code_highlighter.js).
+"$esbuild" "$top/src/platform/web/code_highlighter.js" --bundle --minify --target=es5 --sourcemap --log-level=warning \
+  --outfile="$site/imquiz-highlight.js"
 "$esbuild" "$top/web/app.css" --minify --target=chrome87,edge88,firefox78,safari14 --sourcemap --log-level=warning \
   --outfile="$site/app.css"
 rm -rf "$site/quizzes"; mkdir -p "$site/quizzes"
@@ -61,7 +65,7 @@ for f in imquiz.js imquiz.wasm fonts/imquiz-sans.ttf index.html boot.js app.css 
 done
 printf '%-28s %10d %10d %10d\n' "app shell total" "$total_raw" "$total_gz" "$total_br"
 for f in imquiz-markdown.wasm fonts/imquiz-sans-bold.ttf fonts/imquiz-sans-italic.ttf fonts/imquiz-sans-bold-italic.ttf \
-         fonts/imquiz-mono.ttf; do   # fetched only for Markdown banks
+         fonts/imquiz-mono.ttf imquiz-highlight.js; do   # fetched only for Markdown banks
   printf '%-28s %10d %10d %10d\n' "$f (Markdown only)" "$(stat -c %s "$site/$f")" "$(stat -c %s "$site/$f.gz")" "$(stat -c %s "$site/$f.br")"
 done
 echo "site: $site (build $version)"

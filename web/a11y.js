@@ -190,7 +190,8 @@
     switch (block.type) {
       case 'heading': return h('h' + Math.min(6, block.level + 2), { key: key }, runSpecs(block.runs));
       case 'code': return h('pre', { key: key }, [h('code', { key: 'code', text: block.code,
-                                                              attrs: { 'data-language': block.language || null } })]);
+                                                              attrs: { 'data-language': block.language || null } },
+                                                    codeSpans(block))]);
       case 'rule': return h('hr', { key: key });
       case 'table': {
         var head = block.rows.slice(0, block.headerRows), body = block.rows.slice(block.headerRows);
@@ -208,6 +209,22 @@
       }
       default: return h('p', { key: key }, runSpecs(block.runs));
     }
+  }
+  // A coloured code block's pieces in order (the page protocol's spans count the string's own
+  // units), each a span, classed tok-<kind> where coloured (app.css); null while it is plain.
+  function codeSpans(block) {
+    if (!block.spans) return null;
+    var pieces = [], at = 0, code = block.code;
+    var piece = function (end, kind) {
+      pieces.push(h('span', { key: pieces.length, text: code.slice(at, end), attrs: { class: kind ? 'tok-' + kind : null } }));
+      at = end;
+    };
+    block.spans.forEach(function (span) {
+      if (span[0] > at) piece(span[0]);
+      piece(span[0] + span[1], span[2]);
+    });
+    if (at < code.length) piece(code.length);
+    return pieces;
   }
   // The blocks from `i` on at list depth `d` or deeper, into `out`, lists nested as the model's
   // depths and markers say; stops at a shallower block or, inside a list item, at the next item.
@@ -330,7 +347,8 @@
                        on: { change: function () { act(choice.action); } } }),
           choice.textRich
             ? h('label', { key: 'label', attrs: { for: inputId } }, [].concat.apply([], choice.textRich.map(function (block, b) {
-                return block.type === 'code' ? [h('code', { key: 'b' + b, text: block.code, attrs: { class: 'mirror-pre' } })]
+                return block.type === 'code' ? [h('code', { key: 'b' + b, text: block.code, attrs: { class: 'mirror-pre' } },
+                                                  codeSpans(block))]
                                              : runSpecs(block.runs || []);
               })))
             : h('label', { key: 'label', text: choice.text, attrs: { for: inputId } }),

@@ -421,6 +421,37 @@
     return answer;
   }
 
+  // ---- Syntax colours (Prism), for code blocks in a language it colours ----------------------
+  // imquiz-highlight.js, added as a script on the first ask (never for a plain bank, nor for a
+  // Markdown bank without such code); it sets host.colourCode. prepare() answers as the Markdown
+  // module's does, but a failure stays: the code is plain until the page loads again.
+  var highlighterState = '', highlighterScript = null;   // state: '', 'loading', or why it could not be had
+  function prepareHighlighter() {
+    if (host.colourCode) return { ready: true };
+    if (highlighterState && highlighterState !== 'loading') return { failed: highlighterState };
+    if (!highlighterState) {
+      highlighterState = 'loading';
+      var url = new URL('imquiz-highlight.js', location.href).href, uncontrolled = !controllingWorker();
+      highlighterScript = document.createElement('script');
+      highlighterScript.onload = highlighterScript.onerror = function (event) {
+        if (!host.colourCode) highlighterState = 'imquiz-highlight.js: ' + (event.type === 'load' ? 'it did not start' : 'could not load it (offline?)');
+        // For the worker to keep it (nameToWorker): settled, like the files load() fetched.
+        else settled.set(url, { status: 200, bytes: new Uint8Array(0) });
+        if (host.colourCode && uncontrolled) nameToWorker([url]);
+        host.wake();
+      };
+      highlighterScript.src = url;
+      document.head.appendChild(highlighterScript);
+    }
+    return {};
+  }
+  // Without colours the code is still there: not the page's "could not load" (further down).
+  window.addEventListener('error', function (event) {
+    if (event.target !== highlighterScript) return;
+    event.stopImmediatePropagation();
+    highlighterScript.onerror(event);
+  }, true);
+
   // ---- Test hook and accessibility mirror link ----------------------------------------------
   var runtimeReady = false;        // the wasm module is instantiated (Module.onRuntimeInitialized)
   var signals = {};
@@ -470,6 +501,7 @@
     wake: function () { if (runtimeReady) Module._imquiz_wake(); },
 
     markdown: { prepare: prepareMarkdown, read: readMarkdown },
+    prepareHighlighter: prepareHighlighter,
     load: load,
     loaded: loaded,
     forget: forget,

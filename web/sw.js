@@ -51,8 +51,11 @@ const FINGERPRINTED = ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html', 'a11
 // learner would otherwise download them at every install to check it. The module's answer is
 // read by imquiz.wasm (src/engine/markdown.h, encode/decode_parsed_markdown, one source file), so
 // a new encoding changes imquiz.wasm, which is fingerprinted: a new build, and so a new cache.
+// imquiz-highlight.js (Prism, for code blocks in a language it colours) is one of them too: its
+// answer is read by imquiz.wasm (engine/code_colours.h), whose check keeps a mismatched one plain;
+// a newer Prism alone (the same wasm) reaches an offline copy with the next build that is new.
 const ON_FIRST_USE = ['imquiz-markdown.wasm', 'fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf',
-  'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf'].map((path) => new URL(path, self.location.href).href);
+  'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf', 'imquiz-highlight.js'].map((path) => new URL(path, self.location.href).href);
 
 const here = (path) => new URL(path, self.location.href).href;
 const isDataUrl = (href) => new URL(href).pathname.startsWith(SCOPE + 'quizzes/');

@@ -23,4 +23,13 @@ using RichTextRef = std::optional<RichText>;
 std::string text_words(const Bank& bank, const LocalizedText& text, std::string_view language);
 RichTextRef text_rich(const Bank& bank, const LocalizedText& text, std::string_view language);
 
+// Colours the code blocks of `text` in the languages engine/code_colours.h names, with the
+// platform's highlighter (asked for on the first such block: on the web it is a script of its
+// own). Returns true when one of them stays plain for now because the highlighter is on its way;
+// without one (it failed, or natively) they stay plain for good.
+bool colour_code(RichText& text);
+// A screen built while the highlighter was on its way is out of date once it answered (either
+// way: a failure is logged, and then nothing waits any more).
+bool code_colours_arrived(bool screen_waits);
+
 }  // namespace imquiz::app

@@ -46,6 +46,32 @@ void write_runs(JsonWriter& w, const std::vector<Inline>& runs) {
     w.end_array();
 }
 
+// A code block's colours as [begin, length, kind] in UTF-16 code units of its `code`, the way
+// the page's JavaScript indexes strings (the model counts UTF-8 bytes).
+void write_code_spans(JsonWriter& w, const Block& block) {
+    static const char* const kinds[] = {"keyword", "string",   "number",      "comment",  "function", "type",
+                                        "builtin", "operator", "punctuation", "property", "variable", "constant"};
+    static_assert(sizeof kinds / sizeof *kinds == static_cast<std::size_t>(CodeKind::Count));
+    w.key("spans").begin_array();
+    std::size_t byte = 0, unit = 0;
+    auto advance_to = [&](std::size_t target) {
+        for (; byte < target && byte < block.code.size(); ++byte) {
+            auto c = static_cast<unsigned char>(block.code[byte]);
+            if ((c & 0xC0) != 0x80) unit += c >= 0xF0 ? 2 : 1;  // a character beyond U+FFFF is a surrogate pair
+        }
+    };
+    for (const CodeSpan& span : block.spans) {
+        advance_to(span.begin);
+        std::size_t begin = unit;
+        advance_to(std::size_t{span.begin} + span.length);
+        w.begin_array();
+        w.integer(static_cast<long long>(begin)).integer(static_cast<long long>(unit - begin));
+        w.string(kinds[static_cast<std::size_t>(span.kind)]);
+        w.end_array();
+    }
+    w.end_array();
+}
+
 // A Markdown bank's text as data for the mirror, which builds its DOM from it (never from markup).
 void write_rich(JsonWriter& w, const char* name, const RichTextRef& text) {
     if (!text) return;
@@ -61,6 +87,7 @@ void write_rich(JsonWriter& w, const char* name, const RichTextRef& text) {
         if (block.kind == Block::Kind::Code) {
             w.key("language").string(block.language);
             w.key("code").string(block.code);
+            if (!block.spans.empty()) write_code_spans(w, block);
         }
         if (block.kind == Block::Kind::Paragraph || block.kind == Block::Kind::Heading) {
             w.key("runs");

@@ -24,8 +24,13 @@ struct Context {
     // Bank text as every rendering shows it: bidi overrides and invisible format characters
     // neutralized (engine/unicode.h), so the canvas, the mirror and the title agree.
     std::string text(const Bank& bank, const LocalizedText& t) const { return text_words(bank, t, content); }
-    // ...and, in a Markdown bank, as blocks and runs (null in a plain bank).
-    RichTextRef rich(const Bank& bank, const LocalizedText& t) const { return text_rich(bank, t, content); }
+    // ...and, in a Markdown bank, as blocks and runs (null in a plain bank), code coloured.
+    bool* code_colours_pending = nullptr;
+    RichTextRef rich(const Bank& bank, const LocalizedText& t) const {
+        RichTextRef text = text_rich(bank, t, content);
+        if (text && colour_code(*text)) *code_colours_pending = true;
+        return text;
+    }
     // Both, from one reading of the Markdown: the words are the blocks' words.
     void read(const Bank& bank, const LocalizedText& t, std::string& words, RichTextRef& rich_text) const {
         rich_text = rich(bank, t);
@@ -513,8 +518,8 @@ std::string alt_of(const QuestionModel& question, const std::string& source) {
 }  // namespace
 
 ScreenModel build_screen(const AppState& state) {
-    Context c{state, state.preferences.language, state.language_code()};
     ScreenModel model;
+    Context c{state, state.preferences.language, state.language_code(), &model.code_colours_pending};
     model.screen = state.screen;
     model.language = c.content;
     model.embed = state.embed;

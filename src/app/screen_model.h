@@ -233,6 +233,7 @@ struct ScreenModel {
     std::string picture_not_shown;  // beside the alt text of an image that cannot be shown
     std::vector<PictureModel> pictures;
     std::optional<PictureViewerModel> viewer;
+    bool code_colours_pending = false;  // a code block is plain until the highlighter comes (bank_texts.h)
     Action escape;                  // what Esc does here (Kind::None: nothing)
     std::optional<std::string> active_quiz_id, active_quiz_title;
     CatalogModel catalog;

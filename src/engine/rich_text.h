@@ -20,6 +20,18 @@ struct Inline {
     std::string link;            // the link's target when the run is inside one; Image: the source
 };
 
+// Syntax colours of a code block, as data: a kind per stretch of the code, never markup. The
+// highlighter (engine/code_colours.h) names them; each rendering picks its own colour per kind.
+enum class CodeKind : std::uint8_t {
+    Keyword, String, Number, Comment, Function, Type, Builtin, Operator, Punctuation, Property, Variable,
+    Constant, Count
+};
+struct CodeSpan {
+    std::uint32_t begin = 0;     // bytes into Block::code, on UTF-8 boundaries, ordered, apart
+    std::uint32_t length = 0;
+    CodeKind kind = CodeKind::Keyword;
+};
+
 struct Block {
     enum class Kind : std::uint8_t { Paragraph, Heading, Code, Rule, Table };
     Kind kind = Kind::Paragraph;
@@ -29,6 +41,8 @@ struct Block {
     bool quote = false;          // inside a block quote
     std::string language;        // Code: the fence's language ("python"), may be ""
     std::string code;            // Code: the lines, without the last newline
+    std::vector<CodeSpan> spans; // Code: its colours once the highlighter answered; what no span
+                                 // covers (and all of it before, or without one) is plain
     std::vector<Inline> inlines; // Paragraph, Heading
     // Table: rows of cells of runs; the first `header_rows` rows are the header. `align` per
     // column: 'l', 'c', 'r' or 0 (as the author wrote, or not).

@@ -123,6 +123,18 @@ struct DecodedPicture {
 };
 bool take_decoded_picture(DecodedPicture& picture);
 void free_picture(std::uint32_t texture);
+// ---- Syntax colours of code blocks (Markdown banks) ----
+
+// Prism, in a script of its own (imquiz-highlight.js), fetched only when a code block in a
+// language engine/code_colours.h colours is shown: the first call starts loading it and answers
+// Loading, and the loop is woken when it is Ready or has Failed (`error` then says why, in plain
+// words; it stays Failed until the page is loaded again). Nothing waits for it: code is drawn
+// plain until then, and stays plain without it.
+enum class CodeHighlighter { Loading, Ready, Failed };
+CodeHighlighter prepare_code_highlighter(std::string& error);
+// Once Ready: the colours of `code` in `language` (a name coloured_language() gave), as
+// engine/code_colours.h's read_code_spans reads them (the platform only carries them); "" before.
+std::string highlight_code(std::string_view language, std::string_view code);
 
 // ---- Persistent storage ----
 

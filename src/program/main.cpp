@@ -62,6 +62,8 @@ ui::Palette current_palette(const app::AppState& state) {
 }
 
 void rebuild_screen_if_stale(Program& program) {
+    // Code drawn plain while the highlighter was on its way: coloured once it answered.
+    if (app::code_colours_arrived(program.screen.code_colours_pending)) program.screen_stale = true;
     if (!program.screen_stale) return;
     program.screen = app::build_screen(program.state);
     program.screen_stale = false;

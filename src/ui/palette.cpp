@@ -44,6 +44,24 @@ Palette high_contrast_palette(bool dark) {
     };
 }
 
+// In CodeKind's order: keyword, string, number, comment, function, type, builtin, operator,
+// punctuation, property, variable, constant.
+CodeColours code_colours(const Palette& palette) {
+    // The high-contrast palettes are the ones with pure black or pure white text.
+    bool high_contrast = palette.text == rgb(0x000000) || palette.text == rgb(0xFFFFFF);
+    if (high_contrast && palette.dark)
+        return {rgb(0xE2B8FF), rgb(0x7DFF9B), rgb(0xFFC48A), rgb(0xD0D0D0), rgb(0xA8C8FF), rgb(0x7DF0F5),
+                rgb(0xFFB0DA), rgb(0xFFFFFF), rgb(0xE0E0E0), rgb(0xFFB0A8), rgb(0xFFE14D), rgb(0xFFC48A)};
+    if (high_contrast)
+        return {rgb(0x6A0DAD), rgb(0x0B5A1E), rgb(0x8A3A00), rgb(0x3D3D3D), rgb(0x0033AA), rgb(0x005A62),
+                rgb(0x7A1A55), rgb(0x000000), rgb(0x262626), rgb(0x9E0F06), rgb(0x5C3A00), rgb(0x8A3A00)};
+    if (palette.dark)
+        return {rgb(0xD0A8FF), rgb(0x8FD19E), rgb(0xF5B27A), rgb(0x9AA3B5), rgb(0x8EB4FF), rgb(0x6FD3D8),
+                rgb(0xF08FC0), rgb(0xC5CCDA), rgb(0xAAB2C2), rgb(0xFF9E94), rgb(0xE6C07B), rgb(0xF5B27A)};
+    return {rgb(0x8A2BB5), rgb(0x1E6B32), rgb(0xA0461B), rgb(0x5E6778), rgb(0x2F52C4), rgb(0x00707A),
+            rgb(0x9A3A6E), rgb(0x4A5468), rgb(0x4A5468), rgb(0xB0241B), rgb(0x7A4E00), rgb(0xA0461B)};
+}
+
 namespace {
 double channel(uint32_t value) {
     double c = value / 255.0;

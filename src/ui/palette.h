@@ -2,6 +2,9 @@
 // Colours are packed like ImGui's ImU32 (IM_COL32: 0xAABBGGRR).
 #pragma once
 
+#include "engine/rich_text.h"
+
+#include <array>
 #include <cstdint>
 
 namespace imquiz::ui {
@@ -31,6 +34,13 @@ struct Palette {
 Palette light_palette();
 Palette dark_palette();
 Palette high_contrast_palette(bool dark);
+
+// Syntax colours of code blocks, one per CodeKind (engine/rich_text.h), for the palette they
+// are drawn with; each has at least 4.5:1 on the code block's background (surface_hover), and
+// web/app.css gives the mirror's .tok-* classes the same values (its backgrounds are further
+// from them still).
+using CodeColours = std::array<uint32_t, static_cast<std::size_t>(CodeKind::Count)>;
+CodeColours code_colours(const Palette& palette);
 
 // 0xRRGGBB as written in design tools -> packed colour.
 constexpr uint32_t rgb(uint32_t hex, uint32_t alpha = 255) {

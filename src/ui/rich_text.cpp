@@ -51,6 +51,7 @@ public:
             const Block& block = text.blocks[i];
             if (i > 0) y_ += block.depth > 0 && !block.marker.empty() && text.blocks[i - 1].depth > 0 ? ui_.px(4) : ui_.px(10);
             ImGui::PushID(static_cast<int>(i));
+            block_index_ = i;
             one_block(block, id);
             ImGui::PopID();
         }
@@ -266,9 +267,18 @@ private:
                 ImGui::SetScrollX(ImGui::GetScrollX() - ImGui::GetIO().MouseDelta.x);
             if (below > 0) ImGui::Dummy(ImVec2(0, below - ImGui::GetStyle().ItemSpacing.y));
             ImGui::PushFont(font);
-            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(color_));
-            ImGui::TextUnformatted(block.code.c_str(), block.code.c_str() + block.code.size());
-            ImGui::PopStyleColor();
+            if (block.spans.empty()) {
+                ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(color_));
+                ImGui::TextUnformatted(block.code.c_str(), block.code.c_str() + block.code.size());
+                ImGui::PopStyleColor();
+            } else {
+                ImVec2 at = ImGui::GetCursorScreenPos();
+                // The room TextUnformatted takes for it: colours arriving change no layout.
+                ImGui::Dummy(ImGui::CalcTextSize(block.code.c_str(), block.code.c_str() + block.code.size()));
+                coloured_code(block, font, size, at);
+            }
+            // Where the code's first glyph sits, for tests that read its colours off the canvas.
+            record_text_item(ui_, "code:" + std::string(id) + ":" + std::to_string(block_index_), "", size, 0, color_);
             ImGui::PopFont();
             ImGui::EndChild();
             ImGui::PopStyleVar(2);
@@ -289,6 +299,46 @@ private:
             record_item(ui_, std::string("copy:") + id, label);
         }
         y_ += height;
+    }
+
+    // The code's glyphs as ImGui's own text drawing places them (the line's start on a whole
+    // pixel, then each glyph's advance), each in its span's colour: only the lines and columns
+    // inside the block's visible area, and nothing allocated.
+    void coloured_code(const Block& block, ImFont* font, float size, ImVec2 at) const {
+        const CodeColours colours = code_colours(ui_.palette);
+        ImDrawList* list = ImGui::GetWindowDrawList();
+        const ImVec4 clip = list->_ClipRectStack.back();
+        const float scale = size / font->FontSize;
+        const char* code = block.code.c_str();
+        const char* end = code + block.code.size();
+        std::size_t span = 0;
+        float y = IM_FLOOR(at.y);
+        for (const char* line = code; y <= clip.w; y += size) {
+            const char* line_end = std::find(line, end, '\n');
+            const char* s = y + size < clip.y ? line_end : line;
+            float x = IM_FLOOR(at.x);
+            while (s < line_end && x <= clip.z) {
+                auto offset = static_cast<std::uint32_t>(s - code);
+                while (span < block.spans.size() && block.spans[span].begin + block.spans[span].length <= offset) ++span;
+                bool inside = span < block.spans.size() && block.spans[span].begin <= offset;
+                uint32_t ink = inside ? colours[static_cast<std::size_t>(block.spans[span].kind)] : color_;
+                unsigned int c = 0;
+                int bytes = ImTextCharFromUtf8(&c, s, end);
+                s += bytes > 0 ? bytes : 1;
+                if (c == '\r') continue;
+                const ImFontGlyph* glyph = font->FindGlyph(static_cast<ImWchar>(c));
+                if (!glyph) continue;
+                if (glyph->Visible && x + glyph->X1 * scale >= clip.x) {
+                    list->PrimReserve(6, 4);
+                    list->PrimRectUV(ImVec2(x + glyph->X0 * scale, y + glyph->Y0 * scale),
+                                     ImVec2(x + glyph->X1 * scale, y + glyph->Y1 * scale), ImVec2(glyph->U0, glyph->V0),
+                                     ImVec2(glyph->U1, glyph->V1), ink);
+                }
+                x += glyph->AdvanceX * scale;
+            }
+            if (line_end == end) break;
+            line = line_end + 1;
+        }
     }
 
     // Cells in columns as wide as their widest cell, never wrapped; wider than the column, the
@@ -378,6 +428,7 @@ private:
     bool interactive_;
     ImDrawList* list_;
     float y_ = 0;
+    std::size_t block_index_ = 0;  // of the block being laid out, in its text
 };
 
 }  // namespace

@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
-         skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem } from './harness.mjs';
+         skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem, Unsupported } from './harness.mjs';
 import { solidPng } from './engines/png.mjs';
 
 // The site as built, plus the README's Markdown bank in its catalog.
@@ -20,6 +21,12 @@ fs.cpSync(SITE_DIR, dir, { recursive: true });
 fs.writeFileSync(path.join(dir, 'quizzes', 'markdown-sampler.json'), example);
 const catalog = JSON.parse(fs.readFileSync(path.join(dir, 'quizzes', 'index.json'), 'utf8'));
 catalog.banks.push({ id: 'markdown-sampler', file: 'markdown-sampler.json' });
+fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
+// Two more Markdown banks (below): code in every language the highlighter colours, and code in
+// none of them.
+fs.writeFileSync(path.join(dir, 'quizzes', 'code-colours.json'), JSON.stringify(codeColoursBank()));
+fs.writeFileSync(path.join(dir, 'quizzes', 'code-uncoloured.json'), JSON.stringify(codeUncolouredBank()));
+catalog.banks.push({ id: 'code-colours', file: 'code-colours.json' }, { id: 'code-uncoloured', file: 'code-uncoloured.json' });
 fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
 // The precompressed copies would answer for the old catalog.
 for (const stale of ['index.json.gz', 'index.json.br']) fs.rmSync(path.join(dir, 'quizzes', stale), { force: true });
@@ -36,7 +43,8 @@ const browser = await launchBrowser();
 test.after(async () => { await browser.close(); await site.close(); fs.rmSync(dir, { recursive: true, force: true }); });
 
 const MARKDOWN_FILES = ['/imquiz-markdown.wasm', '/fonts/imquiz-sans-bold.ttf', '/fonts/imquiz-sans-italic.ttf',
-                        '/fonts/imquiz-sans-bold-italic.ttf', '/fonts/imquiz-mono.ttf'];
+                        '/fonts/imquiz-sans-bold-italic.ttf', '/fonts/imquiz-mono.ttf',
+                        '/imquiz-highlight.js'];   // the sampler shows Python: the highlighter comes too
 
 test('a plain bank fetches nothing of Markdown\'s', async () => {
   const before = MARKDOWN_FILES.map((f) => site.requestCount(f));
@@ -179,6 +187,8 @@ test('offline: a Markdown bank opened once plays with the server stopped (its mo
     await page.reload();
     const state = await waitForState(page, (s) => s.screen === 'question' && s.question && s.question.promptRich, null, 30000);
     assert.equal(state.question.promptRich[1].type, 'code');
+    // The highlighter came from the offline copy: the code is coloured with the server gone.
+    await waitForState(page, (s) => s.question.promptRich[1].spans, null, 30000);
     await assertCanvasNotBlank(page);
     await screenshot(page, 'rich-en-offline-question');
     app.expectNoErrors();
@@ -316,6 +326,187 @@ test('images in the mirror: <img> with its alt, same origin; the ones not shown 
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
   assert.deepEqual(violations, []);
   await screenshot(page, 'rich-ru-mirror-images');
+// ---- Syntax colours: Prism's, loaded only for code in a language it colours -------------------
+
+// One question with a block of each coloured language; its comments in the learner's language
+// (Cyrillic is two bytes in UTF-8 and one unit in JavaScript: the spans must still land).
+function codeColoursBank() {
+  const blocks = (comment) => [
+    '```python', 'def count(items):', `    return len(items)  # ${comment.python}`, 'print(count(["a", "b", "c"]))', '```', '',
+    '```cpp', '#include <vector>', 'int main() {', '    std::vector<int> v{1, 2, 3};',
+    `    return static_cast<int>(v.size());  // ${comment.cpp}`, '}', '```', '',
+    '```sh', `printf '%s\\n' a b c | wc -l  # ${comment.shell}`, '```', '',
+    '```json', '{"items": [1, 2, 3], "count": true, "note": null}', '```', '',
+    '```yaml', 'items: [1, 2, 3]', `count: true  # ${comment.yaml}`, '```',
+  ].join('\n');
+  return {
+    format: 'imquiz-bank', version: 1, id: 'code-colours', textFormat: 'markdown',
+    title: { en: 'Code colours', ru: 'Цвета кода' }, languages: ['en', 'ru'], defaultLanguage: 'en',
+    questions: [{
+      id: 'three', type: 'single_choice',
+      prompt: {
+        en: 'Which of these gives **3**?\n\n' + blocks({ python: 'the number of items', cpp: 'three elements',
+                                                         shell: 'one line each', yaml: 'yes' }),
+        ru: 'Что из этого даёт **3**?\n\n' + blocks({ python: 'число элементов', cpp: 'три элемента',
+                                                      shell: 'по строке', yaml: 'да' }),
+      },
+      choices: [{ id: 'all', text: { en: 'All of them', ru: 'Всё' }, correct: true },
+                { id: 'none', text: { en: 'None', ru: 'Ничего' } }],
+    }],
+  };
+}
+function codeUncolouredBank() {
+  return {
+    format: 'imquiz-bank', version: 1, id: 'code-uncoloured', title: 'Code without colours', textFormat: 'markdown',
+    languages: ['en'], defaultLanguage: 'en',
+    questions: [{
+      id: 'plain', type: 'single_choice',
+      prompt: 'Inline `len(x)` and fences in languages without colours:\n\n```\nno language\n```\n\n```rust\nfn main() {}\n```',
+      choices: [{ id: 'a', text: 'A', correct: true }, { id: 'b', text: 'B' }],
+    }],
+  };
+}
+
+const HIGHLIGHTER = '/imquiz-highlight.js';
+const codeBlocks = (state) => state.question.promptRich.filter((b) => b.type === 'code');
+const coloured = (state) => state.screen === 'question' && state.question && state.question.promptRich &&
+  codeBlocks(state).length === 5 && codeBlocks(state).every((b) => b.spans);
+// The code's text of each span, with its kind.
+const spanTexts = (block) => block.spans.map(([begin, length, kind]) => [block.code.slice(begin, begin + length), kind]);
+
+test('a Markdown bank without code in a coloured language never fetches the highlighter', async () => {
+  const before = site.requestCount(HIGHLIGHTER);
+  const app = await openApp(`${site.url}?quiz=code-uncoloured&lang=en`, { browser });
+  const state = await waitForState(app.page, (s) => s.screen === 'question' && s.question && s.question.promptRich,
+                                   null, 30000);
+  assert.deepEqual(codeBlocks(state).map((b) => [b.language, 'spans' in b]), [['', false], ['rust', false]]);
+  await app.page.waitForFunction(() => document.querySelector('#mirror pre code'), null, { timeout: 30000 });
+  // boot.js adds its script in the very frame that first asks: none there means none asked.
+  assert.equal(await app.page.evaluate(() => document.querySelectorAll('script[src*="imquiz-highlight"]').length), 0);
+  assert.equal(site.requestCount(HIGHLIGHTER), before);
+  app.expectNoErrors();
+  await app.close();
+});
+
+// Each screenshot pixel of a rectangle (CSS pixels), as [r, g, b], read by the browser itself.
+async function pixelsIn(page, rects) {
+  const png = await page.screenshot();
+  const ratio = await page.evaluate(() => window.devicePixelRatio);
+  return page.evaluate(async ([base64, wanted, scale]) => {
+    const image = new Image();
+    image.src = 'data:image/png;base64,' + base64;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width; canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    return wanted.map((r) => {
+      const x = Math.round(r.x * scale), y = Math.round(r.y * scale);
+      const w = Math.max(1, Math.round(r.w * scale)), h = Math.max(1, Math.round(r.h * scale));
+      const data = context.getImageData(x, y, w, h).data;
+      const out = [];
+      for (let i = 0; i < data.length; i += 4) out.push([data[i], data[i + 1], data[i + 2]]);
+      return out;
+    });
+  }, [png.toString('base64'), rects, ratio]);
+}
+const rgbOf = (css) => css.match(/\d+/g).slice(0, 3).map(Number);
+const hexRgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+// How close the nearest pixel comes to `colour` (sum of the channels' differences).
+const nearest = (pixels, colour) => Math.min(...pixels.map((p) => Math.abs(p[0] - colour[0]) + Math.abs(p[1] - colour[1]) +
+                                                               Math.abs(p[2] - colour[2])));
+
+test('code in Python, C++, shell, JSON and YAML: coloured spans, on the canvas and in the mirror; idle after', async () => {
+  // Counts the page's animation frames (the app draws in them), as screens.test.mjs does.
+  const initScript = () => {
+    window.__rafCount = 0;
+    const original = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => original((t) => { window.__rafCount++; callback(t); });
+  };
+  const app = await openApp(`${site.url}?quiz=code-colours&lang=ru`,
+                            { browser, viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2, initScript });
+  const { page } = app;
+  const state = await waitForState(page, coloured, null, 30000);
+  assert.equal(site.requestCount(HIGHLIGHTER) > 0, true, 'the highlighter was fetched');
+  assertValid(state, 'coloured question');
+  const [python, cpp, shell, json, yaml] = codeBlocks(state);
+  assert.deepEqual([python, cpp, shell, json, yaml].map((b) => b.language), ['python', 'cpp', 'sh', 'json', 'yaml']);
+  const has = (block, text, kind) => assert.ok(spanTexts(block).some(([t, k]) => t === text && k === kind),
+                                               `${block.language}: "${text}" is a ${kind} (${JSON.stringify(spanTexts(block))})`);
+  has(python, 'def', 'keyword');
+  has(python, 'count', 'function');
+  has(python, 'len', 'builtin');
+  has(python, "# число элементов", "comment");
+  has(python, '"a"', 'string');                  // after the Cyrillic comment: its offsets still land
+  has(cpp, '#include', 'keyword');
+  has(cpp, '<vector>', 'string');
+  has(cpp, 'int', 'keyword');
+  has(cpp, '1', 'number');
+  has(cpp, '// три элемента', 'comment');
+  has(shell, 'printf', 'builtin');
+  has(shell, "'%s\\n'", 'string');
+  has(shell, '|', 'operator');
+  has(json, '"items"', 'property');
+  has(json, 'true', 'constant');
+  has(json, 'null', 'constant');
+  has(yaml, 'items', 'property');
+  has(yaml, 'true', 'constant');
+  has(yaml, '# да', 'comment');
+  for (const block of [python, cpp, shell, json, yaml]) {
+    let end = 0;
+    for (const [begin, length] of block.spans) {
+      assert.ok(begin >= end && length > 0 && begin + length <= block.code.length, `${block.language}: spans in order, in the code`);
+      end = begin + length;
+    }
+  }
+
+  // Idle once coloured: no frames while nothing changes. (Before any screenshot: those ask for
+  // animation frames themselves.)
+  await page.waitForFunction(() => document.querySelector('#mirror pre code .tok-keyword'), null, { timeout: 30000 });
+  await new Promise((resolve) => setTimeout(resolve, 1000));   // let the last frames asked for pass
+  const start = await page.evaluate(() => window.__rafCount);
+  await new Promise((resolve) => setTimeout(resolve, 2000));   // measuring idleness: a fixed wait is the point here
+  assert.equal(await page.evaluate(() => window.__rafCount) - start, 0, 'frames drawn while idle after colouring');
+
+  // The mirror: the same code, in spans classed by kind, coloured by app.css.
+  const mirror = await page.evaluate(() => [...document.querySelectorAll('#mirror pre code')].map((code) => ({
+    language: code.getAttribute('data-language'),
+    text: code.textContent,
+    children: [...code.childNodes].every((n) => n.nodeName === 'SPAN'),
+    keywords: [...code.querySelectorAll('.tok-keyword')].map((e) => e.textContent),
+    comments: [...code.querySelectorAll('.tok-comment')].map((e) => e.textContent),
+    strings: [...code.querySelectorAll('.tok-string')].map((e) => e.textContent),
+  })));
+  assert.deepEqual(mirror.map((m) => m.language), ['python', 'cpp', 'sh', 'json', 'yaml']);
+  assert.deepEqual(mirror.map((m) => m.text), [python, cpp, shell, json, yaml].map((b) => b.code));
+  assert.ok(mirror.every((m) => m.children), 'code holds spans only');
+  assert.deepEqual(mirror[0].keywords, ['def', 'return', 'print']);
+  assert.deepEqual(mirror[0].comments, ['# число элементов']);
+  assert.deepEqual(mirror[0].strings, ['"a"', '"b"', '"c"']);
+  const css = await page.evaluate(() => Object.fromEntries(['keyword', 'comment'].map((kind) =>
+    [kind, getComputedStyle(document.querySelector('#mirror .tok-' + kind)).color])));
+
+  // The canvas: the same colours (app.css carries the palette's values) where the spans are. The
+  // code's item says where its first glyph is; a monospaced face puts column c at c advances.
+  const item = state.items.find((i) => i.id === 'code:prompt:1');
+  assert.ok(item, `the Python block's lines are an item (${state.items.map((i) => i.id).join(', ')})`);
+  const lines = python.code.split('\n');
+  const advance = item.w / Math.max(...lines.map((l) => [...l].length));
+  const cell = (line, column, length) => ({ x: item.x + column * advance, y: item.y + line * item.fontSize,
+                                            w: length * advance, h: item.fontSize });
+  const commentAt = lines[1].indexOf('#');
+  const [keywordPixels, commentPixels, plainPixels] = await pixelsIn(page, [
+    cell(0, 0, 3),                                        // def
+    cell(1, commentAt, [...lines[1]].length - commentAt), // # число элементов
+    cell(0, 10, 5),                                       // items (plain)
+  ]);
+  const keyword = rgbOf(css.keyword), comment = rgbOf(css.comment), plain = hexRgb(item.color);
+  assert.ok(nearest(keywordPixels, keyword) <= 24, `keyword colour ${css.keyword} on "def" (nearest ${nearest(keywordPixels, keyword)})`);
+  assert.ok(nearest(commentPixels, comment) <= 24, `comment colour ${css.comment} on the comment`);
+  assert.ok(nearest(commentPixels, keyword) > 60, 'no keyword colour on the comment');
+  assert.ok(nearest(plainPixels, plain) <= 24, `plain colour ${item.color} on "items"`);
+  assert.ok(nearest(plainPixels, keyword) > 60, 'no keyword colour on plain code');
+  await screenshot(page, 'code-colours-ru-1280-light-dpr2');
   app.expectNoErrors();
   await app.close();
 });
@@ -347,6 +538,91 @@ test('offline: a bank\'s images are kept with it (first visit, worker installed 
     app.expectNoErrors();
   } finally {
     await context.close();
+// The code-heavy question in every theme, en and ru, DPR 1 and 2, 320 and 1280 px wide, for a
+// person to look at (build/screenshots/code-colours/). The whole set in Chromium; in the other
+// engines two of them, the rest being the same drawing by the same wasm.
+const SHOTS = path.resolve(fileURLToPath(new URL('../../build/screenshots/code-colours/', import.meta.url)),
+                           ENGINE === 'chromium' ? '.' : ENGINE);
+const shotCases = [];
+for (const lang of ['en', 'ru'])
+  for (const width of [1280, 320])
+    for (const ratio of [1, 2]) shotCases.push({ lang, width, ratio });
+test('screenshots of the code-heavy question: light, dark, high contrast; en, ru; DPR 1, 2; 320, 1280 px', async (t) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const cases = ENGINE === 'chromium' ? shotCases : [shotCases[0], shotCases[7]];
+  for (const { lang, width, ratio } of cases) {
+    const viewport = { width, height: width === 320 ? 640 : 900 };
+    // Light and dark by the app's own setting (theme=: every engine has it); high contrast is the
+    // light theme with prefers-contrast: more, emulated once the page is open.
+    for (const [theme, setting, contrast, background] of [['light', 'light', null, '#f4f6fa'],
+                                                            ['dark', 'dark', null, '#15171c'],
+                                                            ['contrast', 'light', 'more', '#ffffff']]) {
+      const app = await openApp(`${site.url}?quiz=code-colours&lang=${lang}&theme=${setting}`,
+                                { browser, viewport, deviceScaleFactor: ratio });
+      const { page } = app;
+      try {
+        await waitForState(page, coloured, null, 30000);
+        if (contrast) {
+          try {
+            await page.emulateMedia({ colorScheme: 'light', contrast });
+          } catch (error) {
+            if (!(error instanceof Unsupported)) throw error;
+            await skipStep(t, `${theme} screenshot`, error.message);
+            continue;
+          }
+        }
+        // The canvas follows the media features at its next frame: its page background tells (the
+        // top-left corner: whatever ratio the engine's screenshots come at).
+        const deadline = Date.now() + 10000;
+        while ((await screenshotColors(page, [[1, 1]])).at[0] !== background) {
+          if (Date.now() > deadline) throw new Error(`the canvas did not turn ${theme}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        await page.screenshot({ path: path.join(SHOTS, `code-${lang}-${width}-${theme}-dpr${ratio}.png`) });
+        app.expectNoErrors();
+      } finally {
+        await app.close();
+      }
+    }
+  }
+});
+
+test('a highlighter that cannot be had: the code stays plain, the reason is logged, the quiz goes on', async () => {
+  const own = await startSite({ dir });
+  own.faults.set(HIGHLIGHTER, (req, res) => { res.writeHead(404, { 'Content-Type': 'text/plain' }).end('gone'); });
+  // What the app writes to the console, kept from the start (the failure may come before the first frame).
+  const initScript = () => {
+    window.__logged = [];
+    for (const level of ['log', 'info', 'warn', 'error']) {
+      const original = console[level].bind(console);
+      console[level] = (...args) => { window.__logged.push(args.join(' ')); original(...args); };
+    }
+  };
+  try {
+    const app = await openApp(`${own.url}?quiz=code-colours&lang=en&sw=0`,
+                              { browser, initScript, allowErrors: [/404|imquiz-highlight|Failed to load|code stays without colours/i] });
+    const { page } = app;
+    await waitForState(page, (s) => s.screen === 'question' && s.question && s.question.promptRich, null, 30000);
+    await waitInPage(page, () => window.__logged.some((m) => /code stays without colours: imquiz-highlight\.js/.test(m)),
+                     null, { timeout: 30000 });
+    // Not the page's "could not load": the quiz is on screen.
+    assert.deepEqual(await page.evaluate(() => ({ problem: !document.getElementById('status').hidden,
+                                                  canvas: document.getElementById('canvas').style.visibility })),
+                     { problem: false, canvas: '' });
+    const state = await appState(page);
+    assert.ok(own.requestCount(HIGHLIGHTER) >= 1);
+    assert.deepEqual(codeBlocks(state).map((b) => 'spans' in b), [false, false, false, false, false]);
+    await assertCanvasNotBlank(page);
+    await page.evaluate(() => window.ImQuizHost.act({ type: 'select', choice: 'all' }));
+    await page.evaluate(() => window.ImQuizHost.act({ type: 'check' }));
+    await waitForState(page, (s) => s.question.feedback);
+    // Asked once: a failed highlighter is not asked again at every screen.
+    assert.equal(own.requestCount(HIGHLIGHTER), 1);
+    await screenshot(page, 'code-colours-unavailable');
+    app.expectNoErrors();
+    await app.close();
+  } finally {
     await own.close();
   }
 });

@@ -44,3 +44,35 @@ TEST_CASE("palette contrast") {
         }
     }
 }
+
+TEST_CASE("palette contrast: syntax colours of code") {
+    struct Named {
+        const char* name;
+        Palette palette;
+    };
+    const Named palettes[] = {{"light", light_palette()},
+                              {"dark", dark_palette()},
+                              {"high contrast light", high_contrast_palette(false)},
+                              {"high contrast dark", high_contrast_palette(true)}};
+    const char* const kinds[] = {"keyword", "string",   "number",      "comment",  "function", "type",
+                                 "builtin", "operator", "punctuation", "property", "variable", "constant"};
+    for (const auto& [name, p] : palettes) {
+        SECTION(std::string("every kind is readable on a code block in ") + name) {
+            CodeColours colours = code_colours(p);
+            for (std::size_t kind = 0; kind < colours.size(); ++kind) {
+                INFO(name << ": " << kinds[kind] << " " << contrast_ratio(colours[kind], p.surface_hover) << ":1");
+                // A code block's background, on the canvas (rich_text.cpp draws it surface_hover).
+                CHECK(contrast_ratio(colours[kind], p.surface_hover) >= 4.5);
+                // The mirror's panel behind its <pre> (app.css's .tok-* carry these values).
+                CHECK(contrast_ratio(colours[kind], p.surface) >= 4.5);
+            }
+        }
+    }
+    SECTION("each palette has its own set, and a keyword stands out from the plain text") {
+        for (std::size_t a = 0; a < 4; ++a) {
+            CHECK(code_colours(palettes[a].palette)[0] != palettes[a].palette.text);
+            for (std::size_t b = a + 1; b < 4; ++b)
+                CHECK(code_colours(palettes[a].palette) != code_colours(palettes[b].palette));
+        }
+    }
+}

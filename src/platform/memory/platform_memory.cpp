@@ -198,6 +198,20 @@ void free_picture(std::uint32_t texture) {
     live.erase(std::remove(live.begin(), live.end(), texture), live.end());
 }
 
+CodeHighlighter prepare_code_highlighter(std::string& error) {
+    memory::World& world = internals().world;
+    ++world.code_highlighter_requests;
+    if (world.code_highlighter == CodeHighlighter::Failed) error = "no syntax highlighter in this build (native)";
+    return world.code_highlighter;
+}
+
+std::string highlight_code(std::string_view language, std::string_view) {
+    memory::World& world = internals().world;
+    if (world.code_highlighter != CodeHighlighter::Ready) return {};
+    world.highlighted.emplace_back(language);
+    return world.code_colours;
+}
+
 void signal(const char* event_name) { internals().world.signals.push_back(event_name); }
 
 }  // namespace imquiz::platform

@@ -32,6 +32,13 @@ struct World {
     // what a Markdown bank does while the web's module is on its way or could not be had.
     MarkdownParser markdown = MarkdownParser::Ready;
     int markdown_requests = 0;                // prepare_markdown calls
+    // No highlighter natively: code stays plain (Failed, as on a page whose script could not
+    // come). A test may pretend one is on its way (Loading) or there (Ready, answering
+    // `code_colours` for every code block) to see what the app does then.
+    CodeHighlighter code_highlighter = CodeHighlighter::Failed;
+    std::string code_colours;                 // highlight_code's answer once Ready
+    int code_highlighter_requests = 0;        // prepare_code_highlighter calls
+    std::vector<std::string> highlighted;     // highlight_code's languages, one per call
     std::uint64_t random = 0x5EED;
     bool pictures_decode = true;              // false: every picture fails to decode
 

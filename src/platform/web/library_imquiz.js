@@ -215,6 +215,20 @@ mergeInto(LibraryManager.library, {
     GL.textures[name] = null;
   },
 
+  // The syntax highlighter (boot.js adds its script on the first call): as the Markdown module.
+  imquiz_js_highlighter_prepare__deps: ['$imquizString', '$imquizHost'],
+  imquiz_js_highlighter_prepare: function (errorOut) {
+    var state = imquizHost()['prepareHighlighter']();
+    HEAP32[errorOut >> 2] = state['failed'] ? imquizString(state['failed']) : 0;
+    return state['ready'] ? 1 : state['failed'] ? 2 : 0;
+  },
+  // The colours of a code block (imquiz-highlight.js, host.colourCode), malloc'ed; 0 before.
+  imquiz_js_highlight__deps: ['$imquizString', '$imquizHost'],
+  imquiz_js_highlight: function (language, code, size) {
+    var colour = imquizHost()['colourCode'];
+    return colour ? imquizString(colour(UTF8ToString(language), UTF8ToString(code, size))) : 0;
+  },
+
   // ---- The frame loop: one requestAnimationFrame at a time, only while frames are wanted ----
   $imquizLoop: { scheduled: false },
   imquiz_js_request_frame__deps: ['$imquizLoop'],

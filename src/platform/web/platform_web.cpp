@@ -45,6 +45,8 @@ void imquiz_js_set_cursor(int cursor);
 int imquiz_js_picture_decode(const char* bytes, int size, const char* mime, int width, int height);
 int imquiz_js_picture_take(int* id, int* texture, int* width, int* height, char** error);
 void imquiz_js_picture_free(int texture);
+int imquiz_js_highlighter_prepare(char** error);
+char* imquiz_js_highlight(const char* language, const char* code, int size);
 }
 
 namespace imquiz::platform {
@@ -244,6 +246,18 @@ bool take_decoded_picture(DecodedPicture& picture) {
 }
 
 void free_picture(std::uint32_t texture) { imquiz_js_picture_free(static_cast<int>(texture)); }
+
+CodeHighlighter prepare_code_highlighter(std::string& error) {
+    char* problem = nullptr;
+    int state = imquiz_js_highlighter_prepare(&problem);
+    if (problem) error = adopt(problem);
+    return state == 1 ? CodeHighlighter::Ready : state == 2 ? CodeHighlighter::Failed : CodeHighlighter::Loading;
+}
+
+std::string highlight_code(std::string_view language, std::string_view code) {
+    std::string name(language);
+    return adopt(imquiz_js_highlight(name.c_str(), code.data(), static_cast<int>(code.size())));
+}
 
 }  // namespace imquiz::platform
 
