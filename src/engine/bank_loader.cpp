@@ -166,6 +166,9 @@ public:
     BankValidator(DiagnosticCollector& report, const LoadLimits& limits)
         : report_(report), limits_(limits), read_(report) {}
 
+    // The formulas the texts held (validate() first).
+    std::vector<Formula> take_formulas() { return std::move(formulas_); }
+
     std::optional<Bank> validate(const JsonValue& root) {
         if (!check_header(root, read_, report_, bank_format, bank_format_version, "bank"))
             return std::nullopt;
@@ -259,7 +262,10 @@ private:
     // link is the author's error at load time, with the text's path, not a surprise on screen.
     void check_markdown(std::string_view text, const JsonPath& path) {
         if (!markdown_) return;
-        for (const std::string& problem : read_markdown(text).problems) report_.error(path.str(), problem);
+        ParsedMarkdown parsed = read_markdown(text);
+        for (const std::string& problem : parsed.problems) report_.error(path.str(), problem);
+        for (const Inline* run : math_runs(parsed.text))
+            formulas_.push_back({run->text, run->kind == Inline::Kind::DisplayMath, path.str()});
     }
 
     bool check_language_code(const std::string& code, const JsonPath& path) {
@@ -612,6 +618,7 @@ private:
     FieldReader read_;
     const std::vector<std::string>* languages_ = nullptr;
     bool markdown_ = false;  // "textFormat": "markdown": every text is checked as Markdown
+    std::vector<Formula> formulas_;  // what check_markdown found, for BankLoadResult
     std::vector<char> languages_present_;   // text(): kept between calls, so not reallocated
     const JsonPath questions_path_{"questions"};
     UniqueValues question_ids_{report_, "question id", questions_path_};
@@ -769,6 +776,7 @@ BankLoadResult load_bank(std::string_view json_text, std::string_view file_name,
     if (auto document = read_document(json_text, report, limits, &question_limit)) {
         BankValidator validator(report, limits);
         result.bank = validator.validate(document->root());
+        result.formulas = validator.take_formulas();
     }
     return result;
 }
