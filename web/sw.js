@@ -48,7 +48,10 @@ const FINGERPRINTED = ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html', 'a11
 // read by imquiz.wasm (src/engine/markdown.h, encode/decode_parsed_markdown, one source file), so
 // a new encoding changes imquiz.wasm, which is fingerprinted: a new build, and so a new cache.
 const ON_FIRST_USE = ['imquiz-markdown.wasm', 'fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf',
-  'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf'].map((path) => new URL(path, self.location.href).href);
+  'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf',
+  // MathJax (imquiz-math.js), for banks that show math; what it answers is read by boot.js and
+  // imquiz.wasm, both fingerprinted, so a new answer format is a new build and a new cache.
+  'imquiz-math.js'].map((path) => new URL(path, self.location.href).href);
 
 const here = (path) => new URL(path, self.location.href).href;
 const isDataUrl = (href) => new URL(href).pathname.startsWith(SCOPE + 'quizzes/');

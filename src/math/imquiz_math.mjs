@@ -107,4 +107,15 @@ function answer(source, display) {
   return found;
 }
 
-globalThis.ImQuizMath = { typeset: answer, limits: limits, version: mathjax.version };
+// What the app reads (app/math.h, decode_math_answer): lines "ok", width, height, vertical-align
+// (ex), the viewBox, then the SVG's content to the end; or "error" and the message.
+function encoded(source, display) {
+  const found = answer(source, display);
+  if (found.error) return 'error\n' + found.error;
+  return ['ok', found.width, found.height, found.verticalAlign, found.viewBox, found.body].join('\n');
+}
+
+// The formula as MathML for the accessibility mirror, "" if it did not typeset.
+function mathml(source, display) { return answer(source, display).mathml || ''; }
+
+globalThis.ImQuizMath = { typeset: answer, encoded: encoded, mathml: mathml, limits: limits, version: mathjax.version };

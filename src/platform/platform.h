@@ -109,6 +109,28 @@ MarkdownParser prepare_markdown(std::string& error);
 // engine/markdown.h's encode_parsed_markdown says (the platform only carries it); "" before.
 std::string parse_markdown(std::string_view markdown);
 
+// ---- The math typesetter (formulas of Markdown banks: $...$ and $$...$$) ----
+
+// MathJax, on the web a script of its own (imquiz-math.js), loaded only when a bank shows math:
+// the first call starts loading it, and the loop is woken when it is Ready or has Failed (`error`
+// then says why). Absent: this platform has no typesetter (the memory platform of native tests;
+// formulas show as their TeX there, as they do before the module has come).
+enum class MathTypesetter { Loading, Ready, Failed, Absent };
+MathTypesetter prepare_math(std::string& error);
+// The module's answer for one formula once it is Ready, encoded as app/math.h's
+// decode_math_answer reads it (the platform only carries it); "" before.
+std::string typeset_math(std::string_view tex, bool display);
+
+// ---- Pictures: image bytes drawn into a texture (the bank's images, typeset formulas) ----
+
+// Starts decoding `bytes` ("image/svg+xml", "image/png", ...), drawn at pixel_width x
+// pixel_height device pixels; returns the request's id. The texture arrives through
+// take_decoded_picture (the loop is woken), or its error does.
+int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height);
+struct DecodedPicture { int request_id = 0; std::uint32_t texture = 0; int width = 0, height = 0; std::string error; };
+bool take_decoded_picture(DecodedPicture& picture);
+void free_picture(std::uint32_t texture);
+
 // ---- Persistent storage ----
 
 // localStorage, namespaced per deployment; falls back to memory when the browser refuses.

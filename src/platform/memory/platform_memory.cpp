@@ -165,6 +165,26 @@ MarkdownParser prepare_markdown(std::string& error) {
     return world.markdown;
 }
 
+// No math module here: formulas show as their TeX, as they do on the web before imquiz-math.js
+// has come (a test may give the world a typesetter of its own, World::typeset).
+MathTypesetter prepare_math(std::string& error) {
+    memory::World& world = internals().world;
+    ++world.math_requests;
+    if (world.math == MathTypesetter::Failed) error = "imquiz-math.js: could not reach the server (offline?)";
+    return world.math;
+}
+
+std::string typeset_math(std::string_view tex, bool display) {
+    memory::World& world = internals().world;
+    if (world.math != MathTypesetter::Ready || !world.typeset) return {};
+    return world.typeset(tex, display);
+}
+
+// Nothing is drawn in memory: a picture never arrives.
+int start_picture_decode(std::string_view, const char*, int, int) { return ++internals().world.picture_requests; }
+bool take_decoded_picture(DecodedPicture&) { return false; }
+void free_picture(std::uint32_t) {}
+
 void signal(const char* event_name) { internals().world.signals.push_back(event_name); }
 
 }  // namespace imquiz::platform

@@ -7,6 +7,7 @@
 #include "platform/platform.h"
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -32,6 +33,10 @@ struct World {
     // what a Markdown bank does while the web's module is on its way or could not be had.
     MarkdownParser markdown = MarkdownParser::Ready;
     int markdown_requests = 0;                // prepare_markdown calls
+    MathTypesetter math = MathTypesetter::Absent;  // no math module, unless a test gives one:
+    std::function<std::string(std::string_view tex, bool display)> typeset;  // answers when math is Ready
+    int math_requests = 0;                    // prepare_math calls
+    int picture_requests = 0;                 // start_picture_decode calls
     std::uint64_t random = 0x5EED;
 
     // What the app did

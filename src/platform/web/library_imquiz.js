@@ -152,6 +152,72 @@ mergeInto(LibraryManager.library, {
     return pointer;
   },
 
+  // The math module (boot.js loads imquiz-math.js on the first call). 0 loading, 1 ready, 2 failed
+  // (then *errorOut: why, malloc'ed).
+  imquiz_js_math_prepare__deps: ['$imquizString', '$imquizHost'],
+  imquiz_js_math_prepare: function (errorOut) {
+    var state = imquizHost()['math']['prepare']();
+    HEAP32[errorOut >> 2] = state['failed'] ? imquizString(state['failed']) : 0;
+    return state['ready'] ? 1 : state['failed'] ? 2 : 0;
+  },
+  // One formula's answer (app/math.h, decode_math_answer), malloc'ed; 0 before the module is there.
+  imquiz_js_math_typeset__deps: ['$imquizString', '$imquizHost'],
+  imquiz_js_math_typeset: function (tex, size, display) {
+    return imquizString(imquizHost()['math']['typeset'](UTF8ToString(tex, size), !!display));
+  },
+
+  // ---- Pictures: bytes -> an image the browser decodes -> a texture of this GL context ----
+  // A stand-in for main's start_picture_decode (issue 15, images), with its signature.
+  $imquizPictures: { next: 1, done: [] },
+  imquiz_js_picture_decode__deps: ['$imquizPictures', '$imquizHost'],
+  imquiz_js_picture_decode: function (bytes, size, mime, width, height) {
+    var id = imquizPictures.next++;
+    var url = URL.createObjectURL(new Blob([HEAPU8.slice(bytes, bytes + size)], { type: UTF8ToString(mime) }));
+    var image = new Image();
+    function finish(texture, error) {
+      URL.revokeObjectURL(url);
+      imquizPictures.done.push({ id: id, texture: texture, width: width, height: height, error: error });
+      imquizHost()['wake']();
+    }
+    image.onload = function () {
+      if (ABORT) return;
+      var canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      canvas.getContext('2d').drawImage(image, 0, 0, width, height);
+      var texture = GLctx.createTexture();
+      var name = GL.getNewId(GL.textures);
+      texture.name = name;
+      GL.textures[name] = texture;
+      GLctx.bindTexture(0x0DE1 /* TEXTURE_2D */, texture);
+      GLctx.texParameteri(0x0DE1, 0x2801 /* MIN_FILTER */, 0x2601 /* LINEAR */);
+      GLctx.texParameteri(0x0DE1, 0x2800 /* MAG_FILTER */, 0x2601);
+      GLctx.texParameteri(0x0DE1, 0x2802 /* WRAP_S */, 0x812F /* CLAMP_TO_EDGE */);
+      GLctx.texParameteri(0x0DE1, 0x2803 /* WRAP_T */, 0x812F);
+      GLctx.texImage2D(0x0DE1, 0, 0x1908 /* RGBA */, 0x1908, 0x1401 /* UNSIGNED_BYTE */, canvas);
+      finish(name, '');
+    };
+    image.onerror = function () { finish(0, 'the browser could not decode the picture'); };
+    image.src = url;
+    return id;
+  },
+  imquiz_js_picture_take__deps: ['$imquizPictures', '$imquizString'],
+  imquiz_js_picture_take: function (numbers) {
+    var done = imquizPictures.done.shift();
+    if (!done) { HEAP32[numbers >> 2] = 0; return 0; }
+    HEAP32[numbers >> 2] = done.id;
+    HEAP32[(numbers >> 2) + 1] = done.texture;
+    HEAP32[(numbers >> 2) + 2] = done.width;
+    HEAP32[(numbers >> 2) + 3] = done.height;
+    return done.error ? imquizString(done.error) : 0;
+  },
+  imquiz_js_picture_free: function (name) {
+    var texture = GL.textures[name];
+    if (!texture) return;
+    GLctx.deleteTexture(texture);
+    GL.textures[name] = null;
+  },
+
   // ---- The frame loop: one requestAnimationFrame at a time, only while frames are wanted ----
   $imquizLoop: { scheduled: false },
   imquiz_js_request_frame__deps: ['$imquizLoop'],
