@@ -34,6 +34,9 @@ void start_loading(AppState& state);
 bool take_loaded_file(AppState& state, platform::FetchResult& result);
 // Markdown banks that arrived before the Markdown parser: read now if it has come. True if any was.
 bool read_banks_waiting_for_markdown(AppState& state);
+// A Markdown bank's formulas, once the math module has come (asked for here, the first time):
+// typeset, a TeX error added to the bank's diagnostics. True when something changed.
+bool typeset_bank_formulas(AppState& state);
 void fetch_bank(BankSlot& slot);
 // Banks the catalog lists that were not asked for yet (quiz= fetches its own first).
 void fetch_remaining_banks(AppState& state);

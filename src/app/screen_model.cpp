@@ -93,6 +93,10 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
         card.title = c.text(bank, bank.title);
         card.description = c.text(bank, bank.description);
         card.description_rich = c.rich(bank, bank.description);
+        // The bank plays; what MathJax refused (loading.cpp) is said here, as a broken bank's is.
+        for (const auto& d : slot.diagnostics)
+            if (d.severity == Diagnostic::Severity::Error && card.problems.size() < 8)
+                card.problems.push_back(neutralize_for_display(format_diagnostic(d)));
         card.questions = slot.question_count;
         card.languages = bank.languages;
         std::string codes;
@@ -516,6 +520,7 @@ ScreenModel build_screen(const AppState& state) {
         break;
     }
     model.title = document_title(model, c);
+    model.math = &state.math;
     return model;
 }
 
