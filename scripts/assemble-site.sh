@@ -37,6 +37,8 @@ node "$top/scripts/bundle-math.mjs" "$site/imquiz-math.js"
   --outfile="$site/app.css"
 rm -rf "$site/quizzes"; mkdir -p "$site/quizzes"
 cp "$top"/quizzes/*.json "$site/quizzes/"
+# The launch banks' images (Markdown texts show them; the worker keeps them offline with them).
+[ -d "$top/quizzes/images" ] && cp -r "$top/quizzes/images" "$site/quizzes/"
 rm -f "$site/quizzes/schema.json"
 
 # The service worker's cache name is the build's fingerprint (scripts/fingerprint-site.sh).

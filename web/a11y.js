@@ -167,8 +167,7 @@
     if (run.type === 'break') return h('br', { key: key });
     var spec;
     if (run.type === 'image') {
-      // The image itself is not drawn yet (docs/markdown.md): its alt text stands for it.
-      spec = h('span', { key: key, text: run.text, attrs: { role: 'img', 'aria-label': run.text, class: 'mirror-image' } });
+      spec = imageSpec(run, key);
     } else if (run.type === 'math' || run.type === 'display-math') {
       spec = mathSpec(run, key);
     } else {
@@ -214,6 +213,20 @@
     return h('span', { key: key, attrs: attrs, foreign: { key: run.type + '|' + run.text, build: function () {
       return mathmlSupported ? mathElement(run) : document.createTextNode(run.text);
     } } });
+  }
+  // An image of the bank, once the app has its file (same origin: the source is a relative path,
+  // checked again here); the link opens it full size. Otherwise its alt text stands for it.
+  var pictures = {}, pictureNotShown = '';   // source -> the page protocol's picture, for the state being drawn
+  function imageSpec(run, key) {
+    var picture = pictures[run.src];
+    var url = picture && picture.state === 'ready' ? new URL(picture.url, location.href) : null;
+    if (url && url.origin === location.origin && /^https?:$/.test(url.protocol)) {
+      return h('a', { key: key, attrs: { href: url.href, target: '_blank', rel: 'noopener noreferrer', class: 'mirror-image-link' } },
+               [h('img', { key: 'img', attrs: { src: url.href, alt: run.text, width: picture.width, height: picture.height,
+                                                class: 'mirror-image' } })]);
+    }
+    var label = picture && picture.state === 'failed' ? run.text + ' (' + pictureNotShown + ')' : run.text;
+    return h('span', { key: key, text: '[' + label + ']', attrs: { role: 'img', 'aria-label': label, class: 'mirror-image-alt' } });
   }
   function runSpecs(runs) { return (runs || []).map(function (run, i) { return runSpec(run, i); }); }
   function blockSpec(block, key) {
@@ -545,6 +558,9 @@
     if (!force && signature === lastSignature) return;
     lastSignature = signature;
     applyDocument(state);
+    pictures = {};
+    pictureNotShown = state.pictureNotShown || '';
+    (state.pictures || []).forEach(function (picture) { pictures[picture.source] = picture; });
 
     var focusWasInMirror = mirror.contains(document.activeElement);
     var key = questionKey(state);

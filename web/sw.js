@@ -19,6 +19,10 @@
 //   Keys are whole URLs, query included: `?v=evil` on a server that varies by query is cached as
 //   that URL, never as the plain file. Without a cached copy: the network. They are precached at
 //   install too, because the first visit fetched them before this worker existed.
+// - A Markdown bank's images (files under quizzes/ that its texts show) are data too, kept the
+//   same way (only a 2xx served as PNG, JPEG, WebP or SVG replaces a copy) and as long as a
+//   cached bank the catalog lists still names them: an author's new picture replaces the old one
+//   a visit late, a picture no bank shows any more goes with the next fresh catalog.
 // - The page's own response headers (CSP, frame-ancestors) are the server's, one load late: each
 //   navigation answered from the cache fetches index.html again in the background and, when it is
 //   still this build's page, stores it with the headers the server sends now. A learner offline
@@ -112,6 +116,32 @@ async function offlineWorthy(response) {
   try { return JSON.parse(await response.clone().text()); } catch (error) { return undefined; }
 }
 
+// An image response worth keeping offline: as offlineWorthy, with an image type of the four.
+function imageWorthy(response) {
+  return !!response && response.ok && !response.redirected && response.type === 'basic' &&
+    /^image\/(png|jpeg|webp|svg\+xml)\s*(;|$)/i.test(response.headers.get('Content-Type') || '');
+}
+const isImagePath = (pathname) => /\.(png|jpe?g|webp|svg)$/i.test(pathname);
+
+// The images a bank's texts show, as absolute URLs under quizzes/ of this origin: every
+// `![alt](source)` in its strings. Markdown is md4c's business in the app; this only has to find
+// the files to keep, and keeping one too many costs a few kilobytes.
+function imagesOf(bank, bankHref) {
+  const found = new Set();
+  const walk = (value) => {
+    if (typeof value === 'string') {
+      for (const match of value.matchAll(/!\[[^\]]*\]\(\s*<?([^\s)>]+)/g)) {
+        const url = new URL(match[1], bankHref);
+        if (url.origin === self.location.origin && isDataUrl(url.href) && isImagePath(url.pathname)) found.add(url.href);
+      }
+    } else if (value && typeof value === 'object') {
+      Object.values(value).forEach(walk);
+    }
+  };
+  if (bank && bank.textFormat === 'markdown') walk(bank);
+  return Array.from(found);
+}
+
 // The bank files a catalog lists, as absolute URLs of this origin.
 function listedBanks(catalog) {
   const base = new URL(CATALOG, self.location.href);
@@ -128,7 +158,13 @@ function listedBanks(catalog) {
 // A fresh catalog decides what stays offline: itself and the banks it lists. Anything else in the
 // data cache (a removed bank, a bank= draft, a query variant) goes.
 async function keepOnlyListed(cache, catalog) {
-  const keep = new Set([here(CATALOG)].concat(listedBanks(catalog)));
+  const banks = listedBanks(catalog);
+  const keep = new Set([here(CATALOG)].concat(banks));
+  for (const href of banks) {
+    const cached = await cache.match(href);
+    const bank = cached ? await cached.json().catch(() => null) : null;
+    imagesOf(bank, href).forEach((image) => keep.add(image));
+  }
   const requests = await cache.keys();
   await Promise.all(requests.filter((request) => !keep.has(request.url)).map((request) => cache.delete(request)));
 }
@@ -143,7 +179,13 @@ async function precacheData() {
     await cache.put(here(CATALOG), catalogResponse);
     await Promise.all(listedBanks(catalog).map(async (href) => {
       const response = await fetch(new Request(href, { cache: 'no-cache' })).catch(() => null);
-      if ((await offlineWorthy(response)) !== undefined) await cache.put(href, response);
+      const bank = await offlineWorthy(response);
+      if (bank === undefined) return;
+      await cache.put(href, response);
+      await Promise.all(imagesOf(bank, href).map(async (image) => {
+        const picture = await fetch(new Request(image, { cache: 'no-cache' })).catch(() => null);
+        if (imageWorthy(picture)) await cache.put(image, picture);
+      }));
     }));
   } catch (error) { /* unreadable catalog: the page reports it */ }
 }
@@ -158,7 +200,9 @@ self.addEventListener('activate', (event) => {
     .map((name) => caches.delete(name)))).then(() => self.clients.claim()));
 });
 
-function isData(url) { return url.pathname.startsWith(SCOPE + 'quizzes/') && url.pathname.endsWith('.json'); }
+function isData(url) {
+  return url.pathname.startsWith(SCOPE + 'quizzes/') && (url.pathname.endsWith('.json') || isImagePath(url.pathname));
+}
 
 // Stale-while-revalidate (see the top): the cached copy if there is one, the network otherwise;
 // either way the network's answer refreshes the cache for the next load.
@@ -168,8 +212,9 @@ async function staleWhileRevalidate(event) {
   // Registered before anyone reads the body, so the clone is taken in time.
   event.waitUntil(network.then(async (response) => {
     const copy = response.clone();
-    const parsed = await offlineWorthy(copy);
-    if (parsed === undefined) return;   // an error, a redirect, not JSON: keep what we have
+    const image = isImagePath(new URL(request.url).pathname);
+    const parsed = image ? imageWorthy(copy) || undefined : await offlineWorthy(copy);
+    if (parsed === undefined) return;   // an error, a redirect, not JSON (not an image): keep what we have
     const cache = await caches.open(DATA_CACHE);
     await cache.put(request.url, copy);
     if (request.url === here(CATALOG)) await keepOnlyListed(cache, parsed);
@@ -222,6 +267,15 @@ async function keepUsed(urls) {
     if (await cache.match(url)) return;
     const response = await fetch(url);
     if (response.ok && !response.redirected) await cache.put(url, response);
+  }));
+  // A bank's images the first visit fetched (a bank= draft's too: its images go with the next
+  // fresh catalog, as the draft does).
+  const data = await caches.open(DATA_CACHE);
+  await Promise.all(urls.filter((url) => new URL(url).origin === self.location.origin && isDataUrl(url) &&
+                                         isImagePath(new URL(url).pathname)).map(async (url) => {
+    if (await data.match(url)) return;
+    const response = await fetch(url);
+    if (imageWorthy(response)) await data.put(url, response);
   }));
 }
 

@@ -36,6 +36,8 @@ struct Action {
         CancelDelete,
         OpenLink,          // text: a Markdown text's link, opened in a new tab (http, https, mailto)
         CopyText,          // text: to the clipboard (a code block's Copy)
+        OpenPicture,       // text: an image's source, shown full size over the screen
+        ClosePicture,
     };
     Kind kind = Kind::None;
     int bank = -1;

@@ -35,12 +35,13 @@ void start(AppState& state) {
 bool poll(AppState& state) {
     bool changed = false;
     platform::FetchResult result;
-    while (platform::take_fetch_result(result)) changed |= take_loaded_file(state, result);
+    while (platform::take_fetch_result(result)) changed |= take_loaded_file(state, result) || take_picture_file(state, result);
     changed |= read_banks_waiting_for_markdown(state);
     changed |= typeset_bank_formulas(state);
     if (state.screen == Screen::Loading && state.catalog_loaded && !state.font_data.empty())
         state.screen = Screen::Catalog;
     open_wanted_quiz(state);
+    changed |= update_pictures(state);
 
     // Another tab saved progress: merge it in, so finishing here never overwrites it.
     std::vector<std::string> changed_keys = platform::take_changed_storage_keys();
@@ -130,6 +131,11 @@ void apply(AppState& state, const Action& action) {
         break;
     }
     case Kind::CopyText: platform::copy_text(action.text); break;
+    case Kind::OpenPicture:
+        for (const Picture& picture : state.pictures)
+            if (picture.source == action.text && picture.state == Picture::State::Ready) state.viewing_picture = picture.source;
+        break;
+    case Kind::ClosePicture: state.viewing_picture.clear(); break;
     }
 }
 

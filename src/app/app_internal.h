@@ -29,6 +29,8 @@ void merge_progress_from_other_tabs(AppState& state, const std::vector<std::stri
 void delete_progress(AppState& state);
 
 // loading.cpp: the catalog, the font, the banks.
+// `relative` beside the file at `base` (both relative to the page, or absolute).
+std::string resolve_url(const std::string& base, const std::string& relative);
 void start_loading(AppState& state);
 // Returns true when the result was one of ours.
 bool take_loaded_file(AppState& state, platform::FetchResult& result);
@@ -37,10 +39,17 @@ bool read_banks_waiting_for_markdown(AppState& state);
 // A Markdown bank's formulas, once the math module has come (asked for here, the first time):
 // typeset, a TeX error added to the bank's diagnostics. True when something changed.
 bool typeset_bank_formulas(AppState& state);
+// A decoded picture that is a formula's (update_math_pictures asked for it): kept. False if not.
+bool claim_math_picture(AppState& state, const platform::DecodedPicture& decoded);
 void fetch_bank(BankSlot& slot);
 // Banks the catalog lists that were not asked for yet (quiz= fetches its own first).
 void fetch_remaining_banks(AppState& state);
 void open_wanted_quiz(AppState& state);
+
+// pictures.cpp: the active bank's images, fetched, checked (engine/image_file.h) and decoded.
+// Returns true when one changed.
+bool update_pictures(AppState& state);
+bool take_picture_file(AppState& state, platform::FetchResult& result);
 
 // attempt.cpp: playing a quiz.
 BankSlot* active_slot(AppState& state);

@@ -5,6 +5,8 @@
 #include "engine/bank_loader.h"
 #include "engine/unicode.h"
 
+#include <algorithm>
+
 namespace imquiz::app {
 
 namespace {
@@ -15,11 +17,6 @@ constexpr const char* rich_font_urls[] = {"fonts/imquiz-sans-bold.ttf", "fonts/i
                                           "fonts/imquiz-sans-bold-italic.ttf", "fonts/imquiz-mono.ttf"};
 
 bool succeeded(const platform::FetchResult& result) { return result.http_status >= 200 && result.http_status < 300; }
-
-std::string resolve(const std::string& base, const std::string& relative) {
-    std::size_t slash = base.rfind('/');
-    return slash == std::string::npos ? relative : base.substr(0, slash + 1) + relative;
-}
 
 void on_catalog(AppState& state, const platform::FetchResult& result) {
     state.catalog_loaded = true;
@@ -34,7 +31,7 @@ void on_catalog(AppState& state, const platform::FetchResult& result) {
     for (const auto& entry : catalog.catalog->banks) {
         BankSlot slot;
         slot.id = entry.id;
-        slot.url = resolve(catalog_url, entry.file);
+        slot.url = resolve_url(catalog_url, entry.file);
         state.banks.push_back(std::move(slot));
     }
     // quiz=<id>: that bank alone first, so the question comes as soon as it can; the others
@@ -92,6 +89,11 @@ void on_bank(AppState& state, BankSlot& slot, platform::FetchResult& result) {
 
 }  // namespace
 
+std::string resolve_url(const std::string& base, const std::string& relative) {
+    std::size_t slash = base.rfind('/');
+    return slash == std::string::npos ? relative : base.substr(0, slash + 1) + relative;
+}
+
 bool read_banks_waiting_for_markdown(AppState& state) {
     bool changed = false;
     for (auto& slot : state.banks) {
@@ -145,6 +147,37 @@ bool typeset_bank_formulas(AppState& state) {
         }
     }
     return true;
+}
+
+bool claim_math_picture(AppState& state, const platform::DecodedPicture& decoded) {
+    for (MathPicture& picture : state.math.pictures) {
+        if (picture.request == 0 || picture.request != decoded.request_id) continue;
+        picture.request = 0;
+        picture.texture = decoded.texture;
+        picture.failed = decoded.texture == 0;
+        return true;
+    }
+    return false;
+}
+
+void update_math_pictures(AppState& state, const std::vector<std::string>& drawn,
+                          const std::vector<WantedMathPicture>& wanted) {
+    auto& pictures = state.math.pictures;
+    for (const WantedMathPicture& want : wanted) {
+        if (state.math.picture(want.key)) continue;
+        MathPicture picture;
+        picture.key = want.key;
+        picture.request = platform::start_picture_decode(want.svg, "image/svg+xml", want.width, want.height);
+        pictures.push_back(std::move(picture));
+    }
+    ++state.math.frame;
+    for (MathPicture& picture : pictures)
+        if (std::find(drawn.begin(), drawn.end(), picture.key) != drawn.end()) picture.last_used = state.math.frame;
+    if (pictures.size() <= 64) return;
+    auto unused = [&](const MathPicture& p) { return p.request == 0 && p.last_used < state.math.frame; };
+    for (const MathPicture& picture : pictures)
+        if (unused(picture) && picture.texture) platform::free_picture(picture.texture);
+    pictures.erase(std::remove_if(pictures.begin(), pictures.end(), unused), pictures.end());
 }
 
 void fetch_bank(BankSlot& slot) {

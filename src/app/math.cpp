@@ -78,4 +78,14 @@ const TypesetFormula* MathFormulas::find(std::string_view key) const {
     return nullptr;
 }
 
+std::string picture_key(std::string_view formula_key, int pixel_width, int pixel_height) {
+    return std::string(formula_key) + "@" + std::to_string(pixel_width) + "x" + std::to_string(pixel_height);
+}
+
+const MathPicture* MathFormulas::picture(std::string_view key) const {
+    for (const MathPicture& picture : pictures)
+        if (picture.key == key) return &picture;
+    return nullptr;
+}
+
 }  // namespace imquiz::app

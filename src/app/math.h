@@ -4,6 +4,7 @@
 // bank that has some is read. A formula not typeset (yet, or ever) shows as its TeX.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,14 +35,34 @@ std::string formula_key(std::string_view tex, bool display);
 // texture and tinted with the text's colour, one texture serves every palette.
 std::string formula_svg(const TypesetFormula& formula, int pixel_width, int pixel_height);
 
+// A typeset formula drawn into a texture at one size (device pixels), by the platform.
+struct MathPicture {
+    std::string key;                // formula_key, "@", the size: picture_key
+    int request = 0;                // the decode on its way; 0 once answered
+    std::uint32_t texture = 0;      // 0: not there (yet, or it could not be drawn)
+    bool failed = false;
+    int last_used = 0;              // the frame that last drew it
+};
+// What a frame of the canvas wanted and did not have.
+struct WantedMathPicture {
+    std::string key;
+    std::string svg;                // formula_svg
+    int width = 0, height = 0;
+};
+std::string picture_key(std::string_view formula_key, int pixel_width, int pixel_height);
+
 struct MathFormulas {
     // By formula_key, in the order typeset. A list, not a map: a bank has tens of formulas, and
     // every byte of code here is downloaded by learners of plain banks too.
     std::vector<std::pair<std::string, TypesetFormula>> typeset;
     bool asked = false;             // a bank with formulas asked for the module
     bool unavailable = false;       // it failed to load, or this platform has none: TeX stays
+    // The textures of formulas at the sizes the canvas drew them (few at a time: a list).
+    std::vector<MathPicture> pictures;
+    int frame = 0;                  // frames drawn, for letting go of pictures no frame draws
     const TypesetFormula* find(std::string_view tex, bool display) const;
     const TypesetFormula* find(std::string_view key) const;
+    const MathPicture* picture(std::string_view key) const;
 };
 
 }  // namespace imquiz::app

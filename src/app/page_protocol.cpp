@@ -27,6 +27,7 @@ constexpr ActionName action_names[] = {
     {Action::Kind::ImportProgress, "import"},  {Action::Kind::DismissNotice, "dismiss"},
     {Action::Kind::DeleteProgress, "delete-progress"}, {Action::Kind::DeleteAllProgress, "delete-all-progress"},
     {Action::Kind::ConfirmDelete, "confirm-delete"},   {Action::Kind::CancelDelete, "cancel-delete"},
+    {Action::Kind::OpenPicture, "open-picture"},       {Action::Kind::ClosePicture, "close-picture"},
 };
 
 // A formula: whether the math module typeset it (the canvas draws it then, the mirror has its
@@ -109,6 +110,7 @@ void write_action(JsonWriter& w, const AppState& state, const Action& action) {
         break;
     case Action::Kind::SelectChoice: w.key("choice").string(action.choice_id); break;
     case Action::Kind::SetTypedAnswer: w.key("text").string(action.text); break;
+    case Action::Kind::OpenPicture: w.key("source").string(action.text); break;
     case Action::Kind::SetLanguage: w.key("value").string(language_code(action.language)); break;
     case Action::Kind::SetTheme: w.key("value").string(theme_name(action.theme)); break;
     case Action::Kind::SetTextScale: w.key("value").number(action.number); break;
@@ -412,6 +414,7 @@ Action action_from_page(const AppState& state, const std::string& text) {
     }
     case Kind::SelectChoice: action.choice_id = field("choice"); break;
     case Kind::SetTypedAnswer: action.text = field("text"); break;
+    case Kind::OpenPicture: action.text = field("source"); break;
     case Kind::SetLanguage:
         if (!language_from_code(field("value"), action.language)) action.kind = Kind::None;
         break;
@@ -494,6 +497,30 @@ std::string screen_to_page(const AppState& state, const ScreenModel& model) {
         write_settings(w, state, model.settings);
     }
     if (!state.import_message.empty()) w.key("importMessage").string(state.import_message);
+    if (!model.pictures.empty()) {
+        static const char* const states[] = {"loading", "ready", "failed"};
+        w.key("pictures").begin_array();
+        for (const PictureModel& picture : model.pictures) {
+            w.begin_object();
+            w.key("source").string(picture.source);
+            w.key("url").string(picture.url);
+            w.key("state").string(states[static_cast<int>(picture.state)]);
+            w.key("width").integer(picture.width);
+            w.key("height").integer(picture.height);
+            if (!picture.problem.empty()) w.key("problem").string(picture.problem);
+            w.end_object();
+        }
+        w.end_array();
+        w.key("pictureNotShown").string(model.picture_not_shown);
+    }
+    if (model.viewer) {
+        w.key("viewer").begin_object();
+        w.key("source").string(model.viewer->source);
+        w.key("alt").string(model.viewer->alt);
+        w.key("close");
+        write_button(w, state, model.viewer->close);
+        w.end_object();
+    }
     w.end_object();
     return w.take();
 }

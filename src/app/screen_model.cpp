@@ -476,6 +476,42 @@ std::string document_title(const ScreenModel& model, const Context& c) {
     }
 }
 
+std::vector<PictureModel> pictures(const AppState& state) {
+    std::vector<PictureModel> out;
+    for (const Picture& p : state.pictures) {
+        PictureModel model;
+        model.state = p.state == Picture::State::Ready    ? PictureModel::State::Ready
+                      : p.state == Picture::State::Failed ? PictureModel::State::Failed
+                                                          : PictureModel::State::Loading;
+        model.source = p.source;
+        model.url = p.url;
+        model.texture = p.texture;
+        model.width = p.width;
+        model.height = p.height;
+        if (!p.problem.empty()) model.problem = neutralize_for_display("the image " + p.source + " " + p.problem);
+        out.push_back(std::move(model));
+    }
+    return out;
+}
+
+// The alt text the current question gives the image it shows full size.
+std::string alt_of(const QuestionModel& question, const std::string& source) {
+    std::string alt;
+    auto look = [&](const RichTextRef& text) {
+        if (!text || !alt.empty()) return;
+        for (const Block& block : text->blocks)
+            for (const Inline& run : block.inlines)
+                if (run.kind == Inline::Kind::Image && run.link == source && alt.empty()) alt = run.text;
+    };
+    look(question.prompt_rich);
+    look(question.explanation_rich);
+    for (const ChoiceModel& choice : question.choices) {
+        look(choice.text_rich);
+        look(choice.feedback_rich);
+    }
+    return alt;
+}
+
 }  // namespace
 
 ScreenModel build_screen(const AppState& state) {
@@ -496,6 +532,12 @@ ScreenModel build_screen(const AppState& state) {
     }
     model.loading = c.str(Str::Loading);
     model.copy_label = c.str(Str::CopyCode);
+    model.picture_not_shown = c.str(Str::PictureNotShown);
+    model.pictures = pictures(state);
+    // An author previewing a bank= link reads what is wrong with its images under the banner.
+    if (!model.development_banner.empty())
+        for (const PictureModel& picture : model.pictures)
+            if (!picture.problem.empty()) model.development_banner += "\n" + picture.problem;
     if (const Bank* bank = state.active()) {
         model.active_quiz_id = bank->id;
         model.active_quiz_title = c.text(*bank, bank->title);
@@ -518,6 +560,16 @@ ScreenModel build_screen(const AppState& state) {
         model.settings = settings(c);
         model.escape = Action::of(state.pending_delete ? Action::Kind::CancelDelete : Action::Kind::CloseSettings);
         break;
+    }
+    if (!state.viewing_picture.empty() && (state.screen == Screen::Question || state.screen == Screen::Results)) {
+        PictureViewerModel viewer;
+        viewer.source = state.viewing_picture;
+        viewer.alt = alt_of(model.question, viewer.source);
+        if (viewer.alt.empty()) viewer.alt = viewer.source;
+        viewer.close = make_button("close-picture", c.str(Str::ClosePicture), Action::of(Action::Kind::ClosePicture),
+                                   ButtonModel::Style::Secondary);
+        model.viewer = std::move(viewer);
+        model.escape = Action::of(Action::Kind::ClosePicture);
     }
     model.title = document_title(model, c);
     model.math = &state.math;

@@ -199,6 +199,25 @@ struct SettingsModel {
     std::string import_message;
 };
 
+// An image of the active bank's texts, for every rendering: the canvas draws its texture where
+// a run names its source, the mirror an <img> of its URL.
+struct PictureModel {
+    enum class State { Loading, Ready, Failed };
+    State state = State::Loading;
+    std::string source;             // as the texts write it (an image run's `link`)
+    std::string url;                // relative to the page
+    std::uint32_t texture = 0;      // Ready
+    int width = 0, height = 0;      // its own size, CSS pixels (0 until its file was read)
+    std::string problem;            // Failed: "the image images/x.svg is not there: ..."
+};
+
+// One image shown full size over the screen (tap or Enter on it).
+struct PictureViewerModel {
+    std::string source;
+    std::string alt;
+    ButtonModel close;
+};
+
 struct ScreenModel {
     Screen screen = Screen::Loading;
     std::string language;           // "en", the document's language
@@ -212,6 +231,9 @@ struct ScreenModel {
     std::string development_banner;  // bank= links: where this bank comes from (every screen)
     std::string loading;            // the loading screen's words
     std::string copy_label;         // a Markdown code block's Copy button
+    std::string picture_not_shown;  // beside the alt text of an image that cannot be shown
+    std::vector<PictureModel> pictures;
+    std::optional<PictureViewerModel> viewer;
     Action escape;                  // what Esc does here (Kind::None: nothing)
     std::optional<std::string> active_quiz_id, active_quiz_title;
     CatalogModel catalog;

@@ -48,6 +48,19 @@ struct BankSlot {
     ProgressRecord progress;
 };
 
+// An image of the active Markdown bank's texts, from fetch to texture (pictures.cpp).
+struct Picture {
+    enum class State { Fetching, Decoding, Ready, Failed };
+    State state = State::Fetching;
+    std::string source;             // as the texts write it, relative to the bank file
+    std::string url;                // relative to the page
+    std::string path;               // the JSON path of the first text that shows it
+    int request = 0;                // the fetch, then the decode
+    int width = 0, height = 0;      // its own size in CSS pixels, once its file was read
+    std::uint32_t texture = 0;      // Ready
+    std::string problem;            // Failed: why, the end of "the image <source> ..."
+};
+
 struct AppState {
     Screen screen = Screen::Loading;
     Screen screen_before_settings = Screen::Catalog;
@@ -65,6 +78,10 @@ struct AppState {
     std::string catalog_error;      // fetch failure or validator messages for quizzes/index.json
     std::vector<BankSlot> banks;
     MathFormulas math;              // every bank's formulas, as the math module typeset them
+    // The active bank's images (the bank at `pictures_bank`), and the one shown full size.
+    std::vector<Picture> pictures;
+    int pictures_bank = -1;
+    std::string viewing_picture;    // a source of `pictures`; "" when none is open
 
     // URL parameters
     std::string wanted_quiz;        // quiz=<id>: open directly

@@ -37,6 +37,8 @@ enum class Str {
     ProgressDeleted,
     ShowMore,
     CopyCode,             // a code block's button
+    ClosePicture,         // the full-size view of an image
+    PictureNotShown,      // beside an image's alt text when its file cannot be shown
     Start,
     Continue,
     StartOver,

@@ -72,6 +72,13 @@ struct Settings {
 // How a bank's texts read: as they are, or as Markdown ("textFormat": "markdown"; markdown.h).
 enum class TextFormat { Plain, Markdown };
 
+// An image file a Markdown text shows: its source as written (relative to the bank file) and the
+// JSON path of the first text that shows it (where a problem with the file is reported).
+struct ImageReference {
+    std::string source;
+    std::string path;
+};
+
 struct Bank {
     std::string id;              // slug, also the key of the learner's progress
     TextFormat text_format = TextFormat::Plain;
@@ -82,6 +89,10 @@ struct Bank {
     std::string notes;           // author notes, never shown to learners
     Settings settings;
     std::vector<Question> questions;
+    // Markdown banks: every image file the texts show, each once, in the order they appear.
+    // The loader checks how they are written; their files are checked by whoever can read them
+    // (quizc from the disk, the app once fetched: image_file.h).
+    std::vector<ImageReference> images;
 
 private:
     // (hash of the id, position in `questions`), by hash. Rebuilt when the count changes; a

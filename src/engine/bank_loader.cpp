@@ -6,6 +6,7 @@
 #include "engine/markdown.h"
 
 #include <algorithm>
+#include <unordered_set>
 #include <array>
 
 namespace imquiz {
@@ -256,6 +257,7 @@ private:
         else if (*name != "plain")
             report_.error("textFormat", "textFormat must be \"plain\" or \"markdown\", got " + in_quotes(*name));
         markdown_ = bank.text_format == TextFormat::Markdown;
+        images_ = &bank.images;
     }
 
     // A Markdown text is parsed here once, so that an image without alt text or a javascript:
@@ -266,6 +268,9 @@ private:
         for (const std::string& problem : parsed.problems) report_.error(path.str(), problem);
         for (const Inline* run : math_runs(parsed.text))
             formulas_.push_back({run->text, run->kind == Inline::Kind::DisplayMath, path.str()});
+        if (images_ == nullptr) return;
+        for (std::string& source : image_sources(parsed.text))
+            if (image_source_problem(source).empty() && images_seen_.insert(source).second) images_->push_back({std::move(source), path.str()});
     }
 
     bool check_language_code(const std::string& code, const JsonPath& path) {
@@ -619,6 +624,8 @@ private:
     const std::vector<std::string>* languages_ = nullptr;
     bool markdown_ = false;  // "textFormat": "markdown": every text is checked as Markdown
     std::vector<Formula> formulas_;  // what check_markdown found, for BankLoadResult
+    std::vector<ImageReference>* images_ = nullptr;  // the bank's, filled by check_markdown
+    std::unordered_set<std::string> images_seen_;
     std::vector<char> languages_present_;   // text(): kept between calls, so not reallocated
     const JsonPath questions_path_{"questions"};
     UniqueValues question_ids_{report_, "question id", questions_path_};

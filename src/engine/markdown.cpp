@@ -79,22 +79,12 @@ bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(
 void check_runs(const std::vector<Inline>& runs, std::vector<std::string>& problems) {
     for (const Inline& run : runs) {
         if (run.kind == Inline::Kind::Image) {
-            const std::string source = lower(run.link);
-            std::string path = source.substr(0, source.find_first_of("?#"));
-            std::size_t dot = path.rfind('.');
-            std::string extension = dot == std::string::npos ? "" : path.substr(dot + 1);
             if (run.text.find_first_not_of(" \t\n") == std::string::npos)
                 problems.push_back("the image " + run.link +
                                    " has no alt text: say what it shows, as in ![a schedule of four stages](" + run.link +
                                    ")");
-            if (source.empty() || source.find(':') != std::string::npos || starts_with(source, "/") ||
-                starts_with(source, "\\"))
-                problems.push_back("the image \"" + run.link +
-                                   "\" is not a file beside the bank: write a path relative to the bank file, like "
-                                   "images/schedule.svg");
-            else if (extension != "png" && extension != "jpg" && extension != "jpeg" && extension != "webp" &&
-                     extension != "svg")
-                problems.push_back("the image " + run.link + " is not a PNG, JPEG, WebP or SVG file");
+            std::string problem = image_source_problem(run.link);
+            if (!problem.empty()) problems.push_back(std::move(problem));
         } else if (!run.link.empty()) {
             const std::string target = lower(run.link);
             if (!starts_with(target, "https://") && !starts_with(target, "http://") && !starts_with(target, "mailto:"))
@@ -104,6 +94,19 @@ void check_runs(const std::vector<Inline>& runs, std::vector<std::string>& probl
 }
 
 }  // namespace
+
+std::string image_source_problem(const std::string& link) {
+    const std::string source = lower(link);
+    std::string path = source.substr(0, source.find_first_of("?#"));
+    std::size_t dot = path.rfind('.');
+    std::string extension = dot == std::string::npos ? "" : path.substr(dot + 1);
+    if (source.empty() || source.find(':') != std::string::npos || starts_with(source, "/") || starts_with(source, "\\"))
+        return "the image \"" + link +
+               "\" is not a file beside the bank: write a path relative to the bank file, like images/schedule.svg";
+    if (extension != "png" && extension != "jpg" && extension != "jpeg" && extension != "webp" && extension != "svg")
+        return "the image " + link + " is not a PNG, JPEG, WebP or SVG file";
+    return {};
+}
 
 std::vector<std::string> markdown_problems(const RichText& text) {
     std::vector<std::string> problems;

@@ -29,6 +29,11 @@ ParsedMarkdown read_markdown(std::string_view markdown);
 // The problems of a text already read (read_markdown fills them in with this).
 std::vector<std::string> markdown_problems(const RichText& text);
 
+// Why an image's source cannot be a file beside the bank (a URL, an absolute path, not one of
+// the four formats by its name), or "" when it can: then it is fetched, or read, relative to
+// the bank file.
+std::string image_source_problem(const std::string& source);
+
 // How the web's module hands a ParsedMarkdown to the app. Any byte string decodes safely: a
 // truncated or garbled one ends early, never reads past its end.
 std::string encode_parsed_markdown(const ParsedMarkdown& parsed);

@@ -34,6 +34,20 @@ std::string plain_text(const RichText& text) {
     return out;
 }
 
+std::vector<std::string> image_sources(const RichText& text) {
+    std::vector<std::string> sources;
+    auto collect = [&](const std::vector<Inline>& runs) {
+        for (const Inline& run : runs)
+            if (run.kind == Inline::Kind::Image) sources.push_back(run.link);
+    };
+    for (const Block& block : text.blocks) {
+        collect(block.inlines);
+        for (const auto& row : block.rows)
+            for (const auto& cell : row) collect(cell);
+    }
+    return sources;
+}
+
 bool is_plain(const RichText& text) {
     if (text.blocks.size() != 1) return text.blocks.empty();
     const Block& block = text.blocks.front();

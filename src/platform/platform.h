@@ -121,13 +121,18 @@ MathTypesetter prepare_math(std::string& error);
 // decode_math_answer reads it (the platform only carries it); "" before.
 std::string typeset_math(std::string_view tex, bool display);
 
-// ---- Pictures: image bytes drawn into a texture (the bank's images, typeset formulas) ----
+// ---- Pictures (a bank's images) as textures of the drawing surface ----
 
-// Starts decoding `bytes` ("image/svg+xml", "image/png", ...), drawn at pixel_width x
-// pixel_height device pixels; returns the request's id. The texture arrives through
-// take_decoded_picture (the loop is woken), or its error does.
+// Decodes a picture file (`mime`: image/png, image/jpeg, image/webp or image/svg+xml) into a
+// texture `pixel_width` x `pixel_height` device pixels big: an SVG is drawn at that size, a bitmap
+// scaled to it. The answer comes through take_decoded_picture, and wakes the loop.
 int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height);
-struct DecodedPicture { int request_id = 0; std::uint32_t texture = 0; int width = 0, height = 0; std::string error; };
+struct DecodedPicture {
+    int request_id = 0;
+    std::uint32_t texture = 0;   // a texture name of the surface's GL context (ImTextureID); 0 failed
+    int width = 0, height = 0;   // its size in pixels
+    std::string error;           // plain-language reason when texture is 0
+};
 bool take_decoded_picture(DecodedPicture& picture);
 void free_picture(std::uint32_t texture);
 

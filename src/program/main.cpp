@@ -31,7 +31,6 @@ struct Program {
     bool screen_stale = true;
     imquiz::program::ImGuiBackend backend;
     ui::Views views;
-    ui::MathPictures math_pictures;  // typeset formulas as textures
     ui::Fonts fonts;
     float fonts_scale = 0;       // text scale the atlas was built for
     float fonts_ratio = 0;       // device pixel ratio the atlas was built for
@@ -125,48 +124,10 @@ void publish(Program& program, const std::vector<ui::ItemRect>& items) {
     }
 }
 
-// Formula pictures decoded since the last frame: kept for drawing. True if any came.
-bool take_math_pictures(ui::MathPictures& pictures) {
-    bool came = false;
-    platform::DecodedPicture decoded;
-    while (platform::take_decoded_picture(decoded)) {
-        auto found = std::find_if(pictures.pictures.begin(), pictures.pictures.end(),
-                                  [&](const ui::MathPictures::Picture& p) { return p.request == decoded.request_id; });
-        if (found == pictures.pictures.end()) {  // let go of while it was on its way
-            if (decoded.texture) platform::free_picture(decoded.texture);
-            continue;
-        }
-        found->request = 0;
-        found->texture = decoded.texture;
-        found->failed = decoded.texture == 0;
-        came = true;
-    }
-    return came;
-}
-
-// After the frame: the pictures it wanted are started, and those no frame drew lately (another
-// question's, another size's) are let go of once there are many.
-void update_math_pictures(ui::MathPictures& pictures) {
-    for (const auto& wanted : pictures.wanted)
-        for (auto& picture : pictures.pictures)
-            if (picture.key == wanted.key)
-                picture.request = platform::start_picture_decode(wanted.svg, "image/svg+xml", wanted.width, wanted.height);
-    pictures.wanted.clear();
-    if (pictures.pictures.size() > 64) {
-        auto unused = [&](const ui::MathPictures::Picture& p) { return p.request == 0 && p.last_used < pictures.frame; };
-        for (const auto& picture : pictures.pictures)
-            if (unused(picture) && picture.texture) platform::free_picture(picture.texture);
-        pictures.pictures.erase(std::remove_if(pictures.pictures.begin(), pictures.pictures.end(), unused),
-                                pictures.pictures.end());
-    }
-    ++pictures.frame;
-}
-
 bool frame(void* user) {
     Program& program = *static_cast<Program*>(user);
     bool changed = app::poll(program.state);
     if (changed) program.screen_stale = true;
-    if (take_math_pictures(program.math_pictures)) platform::request_frames(2);
     // Nothing readable to draw yet, or the first screen would be a passing one: the page's
     // spinner stays until the app can show what was asked for.
     if (program.state.font_data.empty() || app::opening_quiz(program.state)) return true;
@@ -191,7 +152,8 @@ bool frame(void* user) {
 
     rebuild_screen_if_stale(program);
     ui.math = program.screen.math;
-    ui.math_pictures = &program.math_pictures;
+    ui::MathPictures math_pictures;
+    ui.math_pictures = &math_pictures;
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
     app::Action action = ui::draw_screen(program.views, ui, program.screen);
@@ -219,7 +181,7 @@ bool frame(void* user) {
         program.screen_stale = true;
         rebuild_screen_if_stale(program);
     }
-    update_math_pictures(program.math_pictures);
+    app::update_math_pictures(program.state, math_pictures.drawn, math_pictures.wanted);
     publish(program, items);
     // A changed state needs a couple more frames for ImGui's layout to settle.
     if (changed) platform::request_frames(3);

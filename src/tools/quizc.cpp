@@ -12,6 +12,7 @@
 #include "engine/bank_loader.h"
 #include "engine/diagnostics.h"
 #include "engine/json/writer.h"
+#include "engine/image_file.h"
 #include "engine/unicode.h"
 #include "quizc_commands.h"
 
@@ -95,7 +96,7 @@ public:
         if (imquiz::detect_document_kind(text) == imquiz::DocumentKind::Catalog)
             validate_catalog(file, text);
         else
-            report(imquiz::load_bank(text, file).diagnostics);
+            report_bank(file, imquiz::load_bank(text, file));
     }
 
     int exit_code(bool strict) const {
@@ -133,9 +134,25 @@ private:
                                          "\"")});
             if (checked_.insert(canonical_key(bank_file)).second) {
                 ++file_count_;
-                report(bank.diagnostics);
+                report_bank(bank_file.string(), bank);
             }
         }
+    }
+
+    void report_bank(const std::string& file, const imquiz::BankLoadResult& bank) {
+        report(bank.diagnostics);
+        if (bank.bank) report(imquiz::image_file_problems(*bank.bank, file, read_image_file));
+    }
+
+    // A Markdown bank's image, beside it on the disk, where the app will fetch it.
+    static imquiz::ImageFileRead read_image_file(const std::string& path) {
+        imquiz::ImageFileRead found;
+        std::error_code error;
+        const std::uintmax_t size = fs::file_size(path, error);
+        found.exists = !error && fs::is_regular_file(path, error);
+        found.size = static_cast<std::size_t>(size);
+        if (found.exists && size <= imquiz::max_image_file_bytes && !read_file(path, found.bytes)) found.exists = false;
+        return found;
     }
 
     void report(const std::vector<Diagnostic>& diagnostics) {

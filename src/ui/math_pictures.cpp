@@ -2,17 +2,13 @@
 
 namespace imquiz::ui {
 
-std::uint32_t MathPictures::texture(const std::string& key, const app::TypesetFormula& formula, int width, int height) {
-    std::string sized = key + "@" + std::to_string(width) + "x" + std::to_string(height);
-    for (Picture& picture : pictures) {
-        if (picture.key != sized) continue;
-        picture.last_used = frame;
-        return picture.texture;
-    }
-    Picture picture;
-    picture.key = sized;
-    picture.last_used = frame;
-    pictures.push_back(std::move(picture));
+std::uint32_t MathPictures::texture(const app::MathFormulas& math, const std::string& key,
+                                    const app::TypesetFormula& formula, int width, int height) {
+    std::string sized = app::picture_key(key, width, height);
+    drawn.push_back(sized);
+    if (const app::MathPicture* picture = math.picture(sized)) return picture->texture;
+    for (const auto& want : wanted)
+        if (want.key == sized) return 0;
     wanted.push_back({sized, app::formula_svg(formula, width, height), width, height});
     return 0;
 }

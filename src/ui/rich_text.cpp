@@ -29,13 +29,21 @@ const char* next_utf8(const char* s, const char* end) {
     return s;
 }
 
+const app::PictureModel* picture_of(const UiContext& ui, const Inline& run) {
+    if (run.kind != Inline::Kind::Image || !ui.pictures) return nullptr;
+    for (const app::PictureModel& picture : *ui.pictures)
+        if (picture.source == run.link) return &picture;
+    return nullptr;
+}
+
 // Lays out blocks top to bottom from `origin`, `width` wide, and draws them unless measuring.
 // Positions are screen pixels (CSS pixels here: the atlas is drawn at 1 / device ratio).
 class Layout {
 public:
-    Layout(const UiContext& ui, TextSize size, uint32_t color, ImVec2 origin, float width, bool draw)
+    // `interactive`: images are items of their own (not inside an answer card, which is one).
+    Layout(const UiContext& ui, TextSize size, uint32_t color, ImVec2 origin, float width, bool draw, bool interactive)
         : ui_(ui), faces_(faces_of(ui, size)), body_(ui.fonts.body_faces), color_(color), origin_(origin),
-          width_(width), draw_(draw), list_(draw ? ImGui::GetWindowDrawList() : nullptr) {}
+          width_(width), draw_(draw), interactive_(interactive), list_(draw ? ImGui::GetWindowDrawList() : nullptr) {}
 
     app::Action action;          // a link activated this frame
 
@@ -97,6 +105,7 @@ private:
         // Lines with a formula taller than the text get the room it needs, above and below.
         LineRoom room = formula_room(runs, faces, line_h);
         y_ += room.above;
+        bool after_image = false;  // the line below an image: nothing on it yet
         auto new_line = [&] {
             widest = std::max(widest, x - left);
             x = left;
@@ -111,14 +120,26 @@ private:
             if (run.kind == Inline::Kind::DisplayMath && x > left) new_line();
             if (const app::TypesetFormula* typeset = typeset_formula(run)) {
                 formula(run, *typeset, faces, left, right, line_h, color, x, new_line);
+                after_image = false;
                 if (run.kind == Inline::Kind::DisplayMath && r + 1 < runs.size()) new_line();
+                continue;
+            }
+            const app::PictureModel* picture = picture_of(ui_, run);
+            if (picture && picture->state != app::PictureModel::State::Failed && picture->width > 0) {
+                if (x > left) new_line();
+                y_ += image(run, *picture, left, right == FLT_MAX ? left + ui_.px(320) : right);
+                after_image = true;
                 continue;
             }
             ImFont* font = face_for(faces, run);
             float size = font_px(font);
             // Faces of other sizes (mono) share the line's baseline.
             float shift = (faces.regular->Ascent - font->Ascent) * ImGui::GetIO().FontGlobalScale;
-            std::string shown = run.kind == Inline::Kind::Image ? "[" + run.text + "]" : run.text;
+            std::string shown = run.text;
+            if (run.kind == Inline::Kind::Image)
+                shown = picture && picture->state == app::PictureModel::State::Failed
+                            ? "[" + run.text + " \xe2\x80\x94 " + ui_.picture_not_shown + "]"
+                            : "[" + run.text + "]";
             const char* s = shown.c_str();
             const char* end = s + shown.size();
             bool boxed = run.kind == Inline::Kind::Code || run.kind == Inline::Kind::Math ||
@@ -143,6 +164,7 @@ private:
                 }
                 float w = font->CalcTextSizeA(size, FLT_MAX, 0, s, cut).x;
                 segment(run, font, size, s, cut, x, w, pad, color, shift);
+                after_image = false;
                 x += w;
                 s = cut;
                 if (s < end) new_line();
@@ -151,7 +173,7 @@ private:
             if (run.kind == Inline::Kind::DisplayMath && r + 1 < runs.size()) new_line();
         }
         widest = std::max(widest, x - left);
-        y_ += line_h + room.below;
+        if (!after_image || x > left) y_ += line_h + room.below;
         return widest;
     }
 
@@ -270,7 +292,7 @@ private:
         ImVec2 end = at + ImVec2(r.width, r.height);
         std::uint32_t texture = 0;
         std::string key = app::formula_key(run.text, run.kind == Inline::Kind::DisplayMath);
-        if (ui_.math_pictures) texture = ui_.math_pictures->texture(key, typeset, pixel_width, pixel_height);
+        if (ui_.math_pictures && ui_.math) texture = ui_.math_pictures->texture(*ui_.math, key, typeset, pixel_width, pixel_height);
         if (!texture) {
             // Its picture is a frame or two away (decoded after this frame): its place, quietly.
             list_->AddRectFilled(at, end, ui_.palette.surface_hover, ui_.px(4));
@@ -321,6 +343,40 @@ private:
         ImGuiContext& g = *GImGui;
         if (g.NavId == id && !g.NavDisableHighlight)
             list_->AddRect(min - ImVec2(2, 1), max + ImVec2(2, 1), ui_.palette.accent, ui_.px(3), 0, ui_.px(2));
+    }
+
+    // An image on a line of its own, at its own size or narrower to fit the column, never
+    // wider; until its texture comes, a box of that size keeps the text below from jumping.
+    // It is an item: a tap, a click or Enter shows it full size. Returns the height it took.
+    float image(const Inline& run, const app::PictureModel& picture, float left, float right) {
+        float width = std::min(static_cast<float>(picture.width), right - left);
+        float height = width * static_cast<float>(picture.height) / static_cast<float>(picture.width);
+        if (!draw_) return height + ui_.px(6);
+        ImVec2 min(left, origin_.y + y_), max(left + width, origin_.y + y_ + height);
+        if (picture.state == app::PictureModel::State::Ready)
+            list_->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(picture.texture)), min, max);
+        else
+            list_->AddRectFilled(min, max, ui_.palette.surface_hover, ui_.px(4));
+        if (!interactive_) {
+            record_rect(ui_, "picture:" + run.link, run.text, min, max);
+            return height + ui_.px(6);
+        }
+        ImGuiID id = ImGui::GetID(run.link.c_str());
+        ImRect bb(min, max);
+        if (ImGui::ItemAdd(bb, id)) {
+            bool hovered = false, held = false;
+            if (ImGui::ButtonBehavior(bb, id, &hovered, &held) && !ui_.touch_scrolling &&
+                picture.state == app::PictureModel::State::Ready) {
+                action = app::Action::of(app::Action::Kind::OpenPicture);
+                action.text = run.link;
+            }
+            if (hovered) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+            ImGuiContext& g = *GImGui;
+            if (g.NavId == id && !g.NavDisableHighlight)
+                list_->AddRect(min - ImVec2(3, 3), max + ImVec2(3, 3), ui_.palette.accent, ui_.px(3), 0, ui_.px(2));
+            record_item(ui_, "picture:" + run.link, run.text);
+        }
+        return height + ui_.px(6);
     }
 
     // Monospaced lines as written: never wrapped; wider than the column, the block scrolls
@@ -466,6 +522,7 @@ private:
     ImVec2 origin_;
     float width_;
     bool draw_;
+    bool interactive_;
     ImDrawList* list_;
     float y_ = 0;
     int formula_count_ = 0;  // ids of the scrolling boxes of wide formulas
@@ -480,7 +537,7 @@ app::Action rich_text(const UiContext& ui, const char* id, const RichText& text,
     float wrap = ImGui::GetCurrentWindow()->DC.TextWrapPos;
     if (wrap > 0.0f) width = std::min(width, wrap - ImGui::GetCursorPosX());
     ImGui::PushID(id);
-    Layout layout(ui, size, color, origin, width, true);
+    Layout layout(ui, size, color, origin, width, true, true);
     float height = layout.blocks(text, id);
     ImGui::PopID();
     ImGui::SetCursorScreenPos(origin);
@@ -489,7 +546,7 @@ app::Action rich_text(const UiContext& ui, const char* id, const RichText& text,
 }
 
 float rich_text_height(const UiContext& ui, const RichText& text, TextSize size, float width) {
-    Layout layout(ui, size, 0, ImVec2(0, 0), width, false);
+    Layout layout(ui, size, 0, ImVec2(0, 0), width, false, false);
     return layout.blocks(text, "");
 }
 
@@ -497,7 +554,7 @@ void rich_text_at(const UiContext& ui, const char* id, const RichText& text, Tex
                   float width) {
     ImVec2 cursor = ImGui::GetCursorScreenPos();
     ImGui::PushID(id);
-    Layout layout(ui, size, color, origin, width, true);
+    Layout layout(ui, size, color, origin, width, true, false);
     layout.blocks(text, id);
     ImGui::PopID();
     ImGui::SetCursorScreenPos(cursor);  // a code block or table placed children; the caller's layout goes on

@@ -5,7 +5,9 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
+#include <cstdint>
 
 namespace imquiz::ui {
 
@@ -57,6 +59,8 @@ Action draw_screen(Views& views, const UiContext& base_ui, const ScreenModel& mo
 
     UiContext ui = base_ui;
     ui.copy_label = model.copy_label;
+    ui.picture_not_shown = model.picture_not_shown;
+    ui.pictures = &model.pictures;
     // A new press is a new gesture, even when no frame came between it and the last drag's release
     // (a tap right after a flick was swallowed as part of the drag).
     if (io.MouseClicked[ImGuiMouseButton_Left]) views.touch_dragged = false;
@@ -82,8 +86,58 @@ Action draw_screen(Views& views, const UiContext& base_ui, const ScreenModel& mo
     if (notice.kind != Action::Kind::None) action = notice;
     ImGui::Dummy(ImVec2(0, ui.px(12)));
 
+    ImGui::End();
+    if (model.viewer) action = draw_picture_viewer(ui, *model.viewer, model.pictures);
     if (action.kind == Action::Kind::None && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
         action = model.escape;
+    return action;
+}
+
+Action draw_picture_viewer(const UiContext& ui, const app::PictureViewerModel& viewer,
+                           const std::vector<app::PictureModel>& pictures) {
+    const app::PictureModel* picture = nullptr;
+    for (const app::PictureModel& p : pictures)
+        if (p.source == viewer.source && p.state == app::PictureModel::State::Ready) picture = &p;
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::SetNextWindowFocus();
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(ui.palette.background));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui.px(14), ui.px(12)));
+    ImGui::Begin("##picture-viewer", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor();
+    Action action;
+    // Close first, at the right: where a thumb or the Tab key finds it.
+    float close_w = ui.fonts.body->CalcTextSizeA(ui.fonts.body->FontSize * io.FontGlobalScale, FLT_MAX, 0,
+                                                 viewer.close.label.c_str()).x + ui.px(40);
+    float text_w = ImGui::GetContentRegionAvail().x - close_w - ui.px(12);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(ui.px(80), text_w));
+    ImGui::PushFont(ui.fonts.body);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(ui.palette.text));
+    ImGui::TextUnformatted(viewer.alt.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    ImGui::PopTextWrapPos();
+    float text_bottom = ImGui::GetCursorPosY();
+    ImGui::SetCursorPos(ImVec2(ImGui::GetWindowWidth() - close_w - ui.px(14), ui.px(12)));
+    Action close = model_button(ui, viewer.close, close_w);
+    if (close.kind != Action::Kind::None) action = close;
+    ImGui::SetCursorPosY(std::max(text_bottom, ImGui::GetCursorPosY()) + ui.px(8));
+    if (picture) {
+        ImVec2 size(static_cast<float>(picture->width), static_cast<float>(picture->height));
+        ImGui::BeginChild("##picture", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+        if (ui.touch_input && ImGui::IsWindowHovered() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, ui.px(8))) {
+            ImGui::SetScrollX(ImGui::GetScrollX() - io.MouseDelta.x);
+            ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+        }
+        ImVec2 avail = ImGui::GetContentRegionAvail();
+        ImGui::SetCursorPos(ImGui::GetCursorPos() + ImVec2(std::max(0.0f, (avail.x - size.x) * 0.5f), 0));
+        ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(picture->texture)), size);
+        record_item(ui, "picture-full:" + viewer.source, viewer.alt);
+        ImGui::EndChild();
+    }
     ImGui::End();
     return action;
 }

@@ -46,6 +46,11 @@ Action draw_loading(const UiContext& ui, const ScreenModel& model);
 // A notice bar above the current screen (storage refused or full).
 Action draw_notice(const UiContext& ui, const app::NoticeModel& notice);
 
+// One image full size over the screen: its alt text, Close, the picture (scrolling both ways
+// when it is bigger than the screen).
+Action draw_picture_viewer(const UiContext& ui, const app::PictureViewerModel& viewer,
+                           const std::vector<app::PictureModel>& pictures);
+
 struct Views {
     bool touch_dragged = false;  // this touch has scrolled: its release must not click
     CatalogView catalog;

@@ -23,8 +23,11 @@ void focus_ring(const UiContext& ui, ImRect rect, float rounding) {
 }  // namespace
 
 void record_item(const UiContext& ui, const std::string& id, const std::string& label) {
+    record_rect(ui, id, label, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+}
+
+void record_rect(const UiContext& ui, const std::string& id, const std::string& label, ImVec2 min, ImVec2 max) {
     if (!ui.items) return;
-    ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
     // Only what is on screen: a click test must not aim at a card scrolled out of view.
     ImRect clip = ImGui::GetCurrentWindow()->ClipRect;
     if (max.y < clip.Min.y || min.y > clip.Max.y) return;

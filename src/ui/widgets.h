@@ -38,7 +38,9 @@ struct UiContext {
     std::vector<ItemRect>* items = nullptr;
     std::string copy_label;                // a code block's Copy button, in the learner's language
     const app::MathFormulas* math = nullptr;  // the formulas the math module typeset (the screen model's)
-    MathPictures* math_pictures = nullptr;    // their textures, and the ones this frame wants
+    MathPictures* math_pictures = nullptr;    // this frame's use of their textures
+    std::string picture_not_shown;         // beside the alt text of an image that cannot be shown
+    const std::vector<app::PictureModel>* pictures = nullptr;  // the active bank's images
     float px(float css) const { return metrics.px(css); }
 };
 
@@ -68,6 +70,8 @@ void panel_begin(const UiContext& ui, const char* id);
 void panel_end(const UiContext& ui, uint32_t background, uint32_t border);
 
 void record_item(const UiContext& ui, const std::string& id, const std::string& label);
+// The same for a rectangle that is part of a bigger item (a picture inside an answer card).
+void record_rect(const UiContext& ui, const std::string& id, const std::string& label, ImVec2 min, ImVec2 max);
 // Records an item with the text metrics a page element laid over it must use.
 void record_text_item(const UiContext& ui, const std::string& id, const std::string& label, float font_px,
                       float inset_px, uint32_t text_color);

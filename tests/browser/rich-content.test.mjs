@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
-         skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, ARTIFACTS } from './harness.mjs';
+         skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem, ARTIFACTS } from './harness.mjs';
 
 // The site as built, plus the README's Markdown bank in its catalog.
 const readme = fs.readFileSync(new URL('../../quizzes/README.md', import.meta.url), 'utf8');
@@ -193,6 +194,189 @@ test('offline: a Markdown bank opened once plays with the server stopped (its mo
     await page.waitForFunction(() => typeof window.ImQuizMath === 'object', null, { timeout: 15000 });
     await assertCanvasNotBlank(page);
     await screenshot(page, 'rich-en-offline-question');
+    app.expectNoErrors();
+  } finally {
+    await context.close();
+    await own.close();
+  }
+});
+
+// ---- Images ---------------------------------------------------------------------------------
+// A bank of pictures beside the others: our schedule drawing (SVG), a PNG made here (a solid
+// colour, to find on the canvas), one file that is not there and one that is not an image.
+function solidPng(width, height, [r, g, b]) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes) => { let c = 0xffffffff; for (const x of bytes) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+  const chunk = (type, data) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0); header.writeUInt32BE(height, 4); header[8] = 8; header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header),
+                        chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+const RED = [0xd0, 0x2f, 0x2f];
+fs.mkdirSync(path.join(dir, 'quizzes', 'images'), { recursive: true });
+fs.writeFileSync(path.join(dir, 'quizzes', 'images', 'red.png'), solidPng(96, 48, RED));
+fs.writeFileSync(path.join(dir, 'quizzes', 'images', 'fake.png'), '<html>a login page</html>');
+const SCHEDULE = 'images/gpipe-schedule.svg';
+assert.ok(fs.existsSync(path.join(dir, 'quizzes', SCHEDULE)), 'the launch banks\' schedule drawing is in the site');
+const pictureBank = {
+  format: 'imquiz-bank', version: 1, id: 'pictures', textFormat: 'markdown',
+  title: { en: 'Pictures', ru: 'Картинки' }, languages: ['en', 'ru'], defaultLanguage: 'en',
+  questions: [{
+    id: 'schedule', type: 'single_choice',
+    prompt: { en: `Which GPU waits longest before its first backward step?\n\n![A GPipe schedule: four GPUs, four micro-batches, forward steps then backward steps](${SCHEDULE})`,
+              ru: `Какой GPU дольше всех ждёт первого обратного шага?\n\n![Расписание GPipe: четыре GPU, четыре микро-батча, сначала прямые шаги, потом обратные](${SCHEDULE})` },
+    choices: [
+      { id: 'gpu0', text: { en: 'GPU 0 ![a red bar](images/red.png)', ru: 'GPU 0 ![красная полоса](images/red.png)' }, correct: true },
+      { id: 'gpu3', text: 'GPU 3' },
+    ],
+    explanation: { en: 'GPU 0 starts first and goes backward last. ![a missing picture](images/missing.png) ![not a picture](images/fake.png)',
+                   ru: 'GPU 0 начинает первым, а назад идёт последним. ![пропавшая картинка](images/missing.png) ![не картинка](images/fake.png)' },
+  }],
+};
+fs.writeFileSync(path.join(dir, 'quizzes', 'pictures.json'), JSON.stringify(pictureBank));
+catalog.banks.push({ id: 'pictures', file: 'pictures.json' });
+fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
+
+// The bank's missing picture is a 404 the browser logs: the one error these pages may show.
+const MISSING_PICTURE = [/\b404\b/];
+async function openPictures(options, lang) {
+  const app = await openApp(`${site.url}?quiz=pictures&lang=${lang}`, { browser, allowErrors: MISSING_PICTURE, ...options });
+  const state = await waitForState(app.page, (s) => s.screen === 'question' && s.pictures &&
+    s.pictures.every((p) => p.state !== 'loading') && s.items.some((i) => i.id === `picture:${SCHEDULE}`), null, 30000);
+  return { app, state };
+}
+
+for (const lang of ['en', 'ru']) {
+  for (const [name, options] of [
+    ['1280-light-dpr1', { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, colorScheme: 'light' }],
+    ['1280-dark-dpr2', { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2, colorScheme: 'dark' }],
+    ['320-light-dpr2', { viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, colorScheme: 'light' }],
+    ['320-dark-dpr1', { viewport: { width: 320, height: 640 }, deviceScaleFactor: 1, colorScheme: 'dark' }],
+  ]) {
+    test(`images on the canvas, ${lang} ${name}`, async () => {
+      const { app, state } = await openPictures(options, lang);
+      const byName = Object.fromEntries(state.pictures.map((p) => [p.source, p]));
+      assert.equal(byName[SCHEDULE].state, 'ready');
+      assert.deepEqual([byName[SCHEDULE].width, byName[SCHEDULE].height], [462, 176]);
+      assert.equal(byName['images/red.png'].state, 'ready');
+      assert.equal(byName['images/missing.png'].state, 'failed');
+      assert.match(byName['images/missing.png'].problem, /is not there/);
+      assert.match(byName['images/fake.png'].problem, /is not a PNG, JPEG, WebP or SVG file/);
+      assertValid(state, 'pictures');
+      // The schedule is as wide as the column lets it be, never wider, and keeps its proportions.
+      const item = state.items.find((i) => i.id === `picture:${SCHEDULE}`);
+      const column = options.viewport.width - (options.viewport.width < 480 ? 28 : 56);
+      assert.ok(item.w <= Math.min(462, column) + 1, `${item.w} px wide in a ${column} px column`);
+      assert.ok(Math.abs(item.h - item.w * 176 / 462) < 2, `${item.w} x ${item.h}`);
+      await assertCanvasNotBlank(app.page);
+      await screenshot(app.page, `rich-${lang}-${name}-images`);
+      app.expectNoErrors();
+      await app.close();
+    });
+  }
+}
+
+test('images: the picture is on the canvas (its pixels), tap opens it full size, Esc closes it', async () => {
+  const { app } = await openPictures({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 }, 'en');
+  const { page } = app;
+  // The red PNG inside the first answer card: the canvas shows its colour in the middle of it.
+  const state = await waitForState(page, (s) => s.items.some((i) => i.id === 'picture:images/red.png'));
+  const red = state.items.find((i) => i.id === 'picture:images/red.png');
+  const { at } = await screenshotColors(page, [[Math.round(red.x + red.w / 2), Math.round(red.y + red.h / 2)]]);
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(at[0].slice(i, i + 2), 16));
+  assert.ok(Math.abs(r - RED[0]) < 8 && Math.abs(g - RED[1]) < 8 && Math.abs(b - RED[2]) < 8, `the canvas shows ${at[0]} there`);
+  // Click the schedule: full size over the screen.
+  await clickItem(page, `picture:${SCHEDULE}`);
+  const viewing = await waitForState(page, (s) => s.viewer);
+  assert.equal(viewing.viewer.source, SCHEDULE);
+  assert.match(viewing.viewer.alt, /^A GPipe schedule/);
+  assertValid(viewing, 'viewer');
+  const full = await waitForState(page, (s) => s.items.some((i) => i.id === `picture-full:${SCHEDULE}`));
+  const shown = full.items.find((i) => i.id === `picture-full:${SCHEDULE}`);
+  assert.deepEqual([Math.round(shown.w), Math.round(shown.h)], [462, 176]);
+  await screenshot(page, 'rich-en-image-full-size');
+  await page.keyboard.press('Escape');
+  await waitForState(page, (s) => !s.viewer);
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('images in the mirror: <img> with its alt, same origin; the ones not shown say so; axe clean', async () => {
+  const { createRequire } = await import('node:module');
+  const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const app = await openApp(`${site.url}?quiz=pictures&lang=ru`, { context, allowErrors: MISSING_PICTURE });
+  const { page } = app;
+  await waitForState(page, (s) => s.screen === 'question' && s.pictures && s.pictures.every((p) => p.state !== 'loading'), null, 30000);
+  await page.evaluate(() => window.ImQuizHost.act({ type: 'select', choice: 'gpu3' }));
+  await page.evaluate(() => window.ImQuizHost.act({ type: 'check' }));
+  await waitForState(page, (s) => s.question.feedback);
+  await page.waitForFunction(() => document.querySelectorAll('#mirror img.mirror-image').length >= 2 &&
+    [...document.querySelectorAll('#mirror img.mirror-image')].every((i) => i.complete), null, { timeout: 15000 });
+  const mirror = await page.evaluate(() => ({
+    images: [...document.querySelectorAll('#mirror img')].map((i) => ({ alt: i.alt, src: i.getAttribute('src'),
+      width: i.naturalWidth, link: i.closest('a') && i.closest('a').getAttribute('rel') })),
+    missing: [...document.querySelectorAll('#mirror .mirror-image-alt')].map((e) => e.getAttribute('aria-label')),
+  }));
+  const origin = new URL(site.url).origin;
+  assert.deepEqual(mirror.images.map((i) => i.alt).sort(),
+    ['Расписание GPipe: четыре GPU, четыре микро-батча, сначала прямые шаги, потом обратные', 'красная полоса'].sort());
+  for (const image of mirror.images) {
+    assert.ok(image.src.startsWith(origin + '/quizzes/images/'), image.src);
+    assert.ok(image.width > 0, `${image.src} decoded`);
+    assert.equal(image.link, 'noopener noreferrer');
+  }
+  assert.deepEqual(mirror.missing, ['пропавшая картинка (изображение не показано)', 'не картинка (изображение не показано)']);
+  await page.addScriptTag({ content: axeSource });
+  await page.evaluate(() => document.querySelector('#mirror [data-mirror-feedback]').focus());
+  await page.evaluate(() => Promise.all(document.getElementById('mirror').getAnimations().map((a) => a.finished)));
+  const violations = await page.evaluate(async () => (await window.axe.run(document.getElementById('mirror'),
+    { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+  assert.deepEqual(violations, []);
+  await screenshot(page, 'rich-ru-mirror-images');
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('offline: a bank\'s images are kept with it (first visit, worker installed after), shown with the server stopped', async () => {
+  const own = await startSite({ dir });
+  const context = await browser.newContext();
+  try {
+    // Offline, the two files that never were pictures cannot be fetched either: the browser says so.
+    const app = await openApp(`${own.url}?quiz=pictures&lang=en`, { context, allowErrors: [...MISSING_PICTURE, /net::ERR_FAILED/] });
+    const { page } = app;
+    await waitForState(page, (s) => s.screen === 'question' && s.pictures && s.pictures.every((p) => p.state !== 'loading'), null, 30000);
+    await waitInPage(page, async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); },
+                     null, { timeout: 60000, polling: 200 });
+    const wanted = [SCHEDULE, 'images/red.png'].map((f) => own.url + 'quizzes/' + f);
+    await waitInPage(page, async (urls) => {
+      const names = (await caches.keys()).filter((n) => n.startsWith('imquiz-data:'));
+      const kept = new Set();
+      for (const name of names) for (const r of await (await caches.open(name)).keys()) kept.add(r.url);
+      return urls.every((u) => kept.has(u));
+    }, wanted, { timeout: 30000, polling: 200 });
+    await own.close();
+    await page.reload();
+    const state = await waitForState(page, (s) => s.screen === 'question' && s.pictures &&
+      s.pictures.every((p) => p.state !== 'loading'), null, 30000);
+    const ready = state.pictures.filter((p) => p.state === 'ready').map((p) => p.source).sort();
+    assert.deepEqual(ready, [SCHEDULE, 'images/red.png'].sort());
+    await screenshot(page, 'rich-en-offline-images');
     app.expectNoErrors();
   } finally {
     await context.close();

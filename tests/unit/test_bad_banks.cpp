@@ -5,6 +5,7 @@
 #include "engine_test_support.h"
 
 #include "engine/bank_loader.h"
+#include "engine/image_file.h"
 #include "engine/json/reader.h"
 #include "engine/unicode.h"
 
@@ -83,8 +84,20 @@ Strings validate_like_quizc(const std::string& file, const std::string& text,
         for (const Diagnostic& diagnostic : diagnostics)
             lines.push_back(escape_for_terminal(format_diagnostic_with_severity(diagnostic)));
     };
+    // A Markdown bank's images, read from the disk beside it as quizc reads them.
+    const auto report_bank = [&](const BankLoadResult& bank, const std::string& bank_file) {
+        report(bank.diagnostics);
+        if (!bank.bank) return;
+        report(image_file_problems(*bank.bank, bank_file, [&](const std::string& path) {
+            ImageFileRead found;
+            const auto bytes = read_file(folder + "/" + path);
+            found.exists = bytes.has_value();
+            if (bytes) found.size = bytes->size(), found.bytes = *bytes;
+            return found;
+        }));
+    };
     if (detect_document_kind(text) != DocumentKind::Catalog) {
-        report(load_bank(text, file).diagnostics);
+        report_bank(load_bank(text, file), file);
         return lines;
     }
     const CatalogLoadResult catalog = load_catalog(text, file);
@@ -106,7 +119,7 @@ Strings validate_like_quizc(const std::string& file, const std::string& text,
             lines.push_back(file + ":" + entry_path + ".id: error: the catalog says \"" + entry.id +
                             "\" but " + entry.file + " has id \"" + bank.bank->id + "\"");
         if (checked.insert(entry.file).second)
-            report(bank.diagnostics);
+            report_bank(bank, entry.file);
     }
     return lines;
 }

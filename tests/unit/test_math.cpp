@@ -170,3 +170,30 @@ TEST_CASE("math: without a module (memory platform, or it failed to load) formul
         CHECK_FALSE(state.math.asked);
     }
 }
+
+TEST_CASE("math: formula pictures are decoded when a frame wants them, kept while drawn, let go of when many are not") {
+    AppState state;
+    boot_math_bank(state, platform::MathTypesetter::Ready);
+    auto& world = memory::world();
+    const int before = world.picture_requests;
+    const std::string key = picture_key(formula_key("x", false), 12, 8);
+    update_math_pictures(state, {key}, {{key, "<svg/>", 12, 8}});
+    update_math_pictures(state, {key}, {{key, "<svg/>", 12, 8}});   // asked for once only
+    CHECK(world.picture_requests == before + 1);
+    CHECK(world.picture_mimes.back() == "image/svg+xml");
+    REQUIRE(state.math.picture(key));
+    CHECK(state.math.picture(key)->texture == 0);       // on its way
+    poll(state);                                        // the app takes it, beside the bank's images
+    REQUIRE(state.math.picture(key)->texture != 0);
+    CHECK(world.live_pictures.size() == 1);
+    // Seventy other sizes, drawn once each; the one still drawn stays, the others go.
+    for (int i = 0; i < 70; ++i) {
+        std::string other = picture_key(formula_key("y", false), 10 + i, 8);
+        update_math_pictures(state, {key, other}, {{other, "<svg/>", 10 + i, 8}});
+        poll(state);
+    }
+    update_math_pictures(state, {key}, {});
+    CHECK(state.math.picture(key));
+    CHECK(state.math.pictures.size() <= 64);
+    CHECK(world.live_pictures.size() == state.math.pictures.size());
+}

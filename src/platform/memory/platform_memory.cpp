@@ -1,5 +1,7 @@
 #include "platform/memory/platform_memory.h"
 
+#include <algorithm>
+
 namespace imquiz::platform {
 
 namespace {
@@ -180,10 +182,36 @@ std::string typeset_math(std::string_view tex, bool display) {
     return world.typeset(tex, display);
 }
 
-// Nothing is drawn in memory: a picture never arrives.
-int start_picture_decode(std::string_view, const char*, int, int) { return ++internals().world.picture_requests; }
-bool take_decoded_picture(DecodedPicture&) { return false; }
-void free_picture(std::uint32_t) {}
+// Pictures decode at once into made-up texture names, 1, 2, ...; a test may refuse them all.
+int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height) {
+    memory::World& world = internals().world;
+    const int id = ++world.picture_requests;
+    DecodedPicture picture;
+    picture.request_id = id;
+    if (world.pictures_decode) {
+        picture.texture = static_cast<std::uint32_t>(id);
+        picture.width = pixel_width;
+        picture.height = pixel_height;
+        world.live_pictures.push_back(picture.texture);
+    } else {
+        picture.error = "the browser could not decode it";
+    }
+    world.decoded_pictures.push_back(std::move(picture));
+    world.picture_mimes.push_back(mime);
+    (void)bytes;
+    return id;
+}
+bool take_decoded_picture(DecodedPicture& picture) {
+    auto& queue = internals().world.decoded_pictures;
+    if (queue.empty()) return false;
+    picture = std::move(queue.front());
+    queue.pop_front();
+    return true;
+}
+void free_picture(std::uint32_t texture) {
+    auto& live = internals().world.live_pictures;
+    live.erase(std::remove(live.begin(), live.end(), texture), live.end());
+}
 
 void signal(const char* event_name) { internals().world.signals.push_back(event_name); }
 

@@ -36,8 +36,8 @@ struct World {
     MathTypesetter math = MathTypesetter::Absent;  // no math module, unless a test gives one:
     std::function<std::string(std::string_view tex, bool display)> typeset;  // answers when math is Ready
     int math_requests = 0;                    // prepare_math calls
-    int picture_requests = 0;                 // start_picture_decode calls
     std::uint64_t random = 0x5EED;
+    bool pictures_decode = true;              // false: every picture fails to decode
 
     // What the app did
     std::vector<std::string> fetched;         // every URL asked for, in order
@@ -49,6 +49,12 @@ struct World {
     int file_pickers_opened = 0;
     std::vector<std::string> opened_links;
     std::string clipboard;
+    int picture_requests = 0;
+    std::vector<std::string> picture_mimes;   // of every decode asked for
+    std::vector<std::uint32_t> live_pictures; // textures made and not freed
+
+    // Decoded pictures, until the app takes them
+    std::deque<DecodedPicture> decoded_pictures;
 
     // Queued for the app
     std::deque<std::string> page_actions;

@@ -166,51 +166,62 @@ mergeInto(LibraryManager.library, {
     return imquizString(imquizHost()['math']['typeset'](UTF8ToString(tex, size), !!display));
   },
 
-  // ---- Pictures: bytes -> an image the browser decodes -> a texture of this GL context ----
-  // A stand-in for main's start_picture_decode (issue 15, images), with its signature.
+  // ---- Pictures: a bank's images, decoded by the browser into textures of the app's context ----
+  // Drawn through a 2D canvas at the size asked for: that is how an SVG gets a size at all, and a
+  // bitmap is scaled once with the browser's good filter instead of at every frame. Mipmaps keep
+  // a picture shown smaller than its texture (a 320 px column) from shimmering.
   $imquizPictures: { next: 1, done: [] },
-  imquiz_js_picture_decode__deps: ['$imquizPictures', '$imquizHost'],
-  imquiz_js_picture_decode: function (bytes, size, mime, width, height) {
+  imquiz_js_picture_decode__deps: ['$imquizPictures', '$imquizHost', '$GL'],
+  imquiz_js_picture_decode: function (bytes, size, mimePointer, width, height) {
     var id = imquizPictures.next++;
-    var url = URL.createObjectURL(new Blob([HEAPU8.slice(bytes, bytes + size)], { type: UTF8ToString(mime) }));
+    var url = URL.createObjectURL(new Blob([HEAPU8.slice(bytes, bytes + size)], { type: UTF8ToString(mimePointer) }));
     var image = new Image();
-    function finish(texture, error) {
+    function done(texture, error) {
       URL.revokeObjectURL(url);
       imquizPictures.done.push({ id: id, texture: texture, width: width, height: height, error: error });
       imquizHost()['wake']();
     }
     image.onload = function () {
-      if (ABORT) return;
-      var canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      canvas.getContext('2d').drawImage(image, 0, 0, width, height);
-      var texture = GLctx.createTexture();
-      var name = GL.getNewId(GL.textures);
-      texture.name = name;
-      GL.textures[name] = texture;
-      GLctx.bindTexture(0x0DE1 /* TEXTURE_2D */, texture);
-      GLctx.texParameteri(0x0DE1, 0x2801 /* MIN_FILTER */, 0x2601 /* LINEAR */);
-      GLctx.texParameteri(0x0DE1, 0x2800 /* MAG_FILTER */, 0x2601);
-      GLctx.texParameteri(0x0DE1, 0x2802 /* WRAP_S */, 0x812F /* CLAMP_TO_EDGE */);
-      GLctx.texParameteri(0x0DE1, 0x2803 /* WRAP_T */, 0x812F);
-      GLctx.texImage2D(0x0DE1, 0, 0x1908 /* RGBA */, 0x1908, 0x1401 /* UNSIGNED_BYTE */, canvas);
-      finish(name, '');
+      try {
+        var canvas = document.createElement('canvas');
+        canvas.width = width;
+        canvas.height = height;
+        var context = canvas.getContext('2d');
+        context.imageSmoothingQuality = 'high';
+        context.drawImage(image, 0, 0, width, height);
+        var gl = GLctx, texture = gl.createTexture(), bound = gl.getParameter(gl.TEXTURE_BINDING_2D);
+        gl.bindTexture(gl.TEXTURE_2D, texture);
+        gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, canvas);
+        gl.generateMipmap(gl.TEXTURE_2D);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR_MIPMAP_LINEAR);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+        gl.bindTexture(gl.TEXTURE_2D, bound);
+        var name = GL.getNewId(GL.textures);
+        texture.name = name;
+        GL.textures[name] = texture;
+        done(name, '');
+      } catch (e) {
+        done(0, 'the browser could not draw it (' + e + ')');
+      }
     };
-    image.onerror = function () { finish(0, 'the browser could not decode the picture'); };
+    image.onerror = function () { done(0, 'the browser could not decode it: the file is broken, or not what its first bytes say'); };
     image.src = url;
     return id;
   },
   imquiz_js_picture_take__deps: ['$imquizPictures', '$imquizString'],
-  imquiz_js_picture_take: function (numbers) {
-    var done = imquizPictures.done.shift();
-    if (!done) { HEAP32[numbers >> 2] = 0; return 0; }
-    HEAP32[numbers >> 2] = done.id;
-    HEAP32[(numbers >> 2) + 1] = done.texture;
-    HEAP32[(numbers >> 2) + 2] = done.width;
-    HEAP32[(numbers >> 2) + 3] = done.height;
-    return done.error ? imquizString(done.error) : 0;
+  imquiz_js_picture_take: function (idOut, textureOut, widthOut, heightOut, errorOut) {
+    var result = imquizPictures.done.shift();
+    if (!result) return 0;
+    HEAP32[idOut >> 2] = result.id;
+    HEAP32[textureOut >> 2] = result.texture;
+    HEAP32[widthOut >> 2] = result.width;
+    HEAP32[heightOut >> 2] = result.height;
+    HEAP32[errorOut >> 2] = result.error ? imquizString(result.error) : 0;
+    return 1;
   },
+  imquiz_js_picture_free__deps: ['$GL'],
   imquiz_js_picture_free: function (name) {
     var texture = GL.textures[name];
     if (!texture) return;

@@ -45,7 +45,7 @@ void imquiz_js_set_cursor(int cursor);
 int imquiz_js_math_prepare(char** error);
 char* imquiz_js_math_typeset(const char* tex, int size, int display);
 int imquiz_js_picture_decode(const char* bytes, int size, const char* mime, int width, int height);
-char* imquiz_js_picture_take(int* numbers);
+int imquiz_js_picture_take(int* id, int* texture, int* width, int* height, char** error);
 void imquiz_js_picture_free(int texture);
 }
 
@@ -245,13 +245,13 @@ int start_picture_decode(std::string_view bytes, const char* mime, int pixel_wid
 }
 
 bool take_decoded_picture(DecodedPicture& picture) {
-    int numbers[4] = {};
-    char* error = imquiz_js_picture_take(numbers);
-    if (numbers[0] == 0) return false;
-    picture.request_id = numbers[0];
-    picture.texture = static_cast<std::uint32_t>(numbers[1]);
-    picture.width = numbers[2];
-    picture.height = numbers[3];
+    int id = 0, texture = 0, width = 0, height = 0;
+    char* error = nullptr;
+    if (!imquiz_js_picture_take(&id, &texture, &width, &height, &error)) return false;
+    picture.request_id = id;
+    picture.texture = static_cast<std::uint32_t>(texture);
+    picture.width = width;
+    picture.height = height;
     picture.error = adopt(error);
     return true;
 }
