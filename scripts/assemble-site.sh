@@ -35,6 +35,8 @@ done
 # when a code block in one of those languages is shown (src/platform/web/code_highlighter.js).
 "$esbuild" "$top/src/platform/web/code_highlighter.js" --bundle --minify --target=es5 --sourcemap --log-level=warning \
   --outfile="$site/imquiz-highlight.js"
+# The math module (MathJax), loaded only when a bank shows math (scripts/bundle-math.mjs).
+node "$top/scripts/bundle-math.mjs" "$site/imquiz-math.js"
 "$esbuild" "$top/web/app.css" --minify --target=chrome87,edge88,firefox78,safari14 --sourcemap --log-level=warning \
   --outfile="$site/app.css"
 rm -rf "$site/quizzes"; mkdir -p "$site/quizzes"
@@ -68,4 +70,6 @@ for f in imquiz-markdown.wasm fonts/imquiz-sans-bold.ttf fonts/imquiz-sans-itali
          fonts/imquiz-mono.ttf imquiz-highlight.js; do   # fetched only for Markdown banks
   printf '%-28s %10d %10d %10d\n' "$f (Markdown only)" "$(stat -c %s "$site/$f")" "$(stat -c %s "$site/$f.gz")" "$(stat -c %s "$site/$f.br")"
 done
+f=imquiz-math.js   # fetched only when a bank shows math
+printf '%-28s %10d %10d %10d\n' "$f (math only)" "$(stat -c %s "$site/$f")" "$(stat -c %s "$site/$f.gz")" "$(stat -c %s "$site/$f.br")"
 echo "site: $site (build $version)"

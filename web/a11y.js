@@ -27,7 +27,7 @@
   function h(tag, options, children) {
     options = options || {};
     return { tag: tag, key: options.key, text: options.text, attrs: options.attrs || {},
-             props: options.props || {}, on: options.on || {}, children: children || null };
+             props: options.props || {}, on: options.on || {}, children: children || null, foreign: options.foreign };
   }
 
   function dispatchEvent(event) {
@@ -54,12 +54,22 @@
       if (node[name] !== value) node[name] = value;
     });
     node.mirrorHandlers = spec.on;
+    if (spec.foreign) {   // a subtree made elsewhere (MathML), replaced only when its key changes
+      if (node.mirrorForeign !== spec.foreign.key) {
+        node.textContent = '';
+        var made = spec.foreign.build();
+        if (made) node.appendChild(made);
+        node.mirrorForeign = spec.foreign.key;
+      }
+      return;
+    }
     node.mirrorListening = node.mirrorListening || {};
     Object.keys(spec.on).forEach(function (type) {
       if (node.mirrorListening[type]) return;
       node.mirrorListening[type] = true;
       node.addEventListener(type, dispatchEvent);
     });
+    node.mirrorForeign = undefined;
     if (spec.children) patchChildren(node, spec.children);
     else if (spec.text !== undefined && node.textContent !== String(spec.text)) node.textContent = String(spec.text);
   }
@@ -159,7 +169,7 @@
     if (run.type === 'image') {
       spec = imageSpec(run, key);
     } else if (run.type === 'math' || run.type === 'display-math') {
-      spec = h('code', { key: key, text: run.text, attrs: { class: 'mirror-math' } });
+      spec = mathSpec(run, key);
     } else {
       spec = h(run.type === 'code' ? 'code' : 'span', { key: key, text: run.text });
     }
@@ -170,6 +180,39 @@
       spec = h('a', { key: key, attrs: { href: run.link, rel: 'noopener noreferrer', target: '_blank' } }, [spec]);
     }
     return spec;
+  }
+  // A formula: MathJax's MathML (the same module that typeset it for the canvas), parsed as XML and
+  // imported with DOM calls, its TeX as the math element's alttext and as the label of a browser
+  // without MathML. Not typeset (a TeX error, the module not there yet): its TeX, as code.
+  var mathmlSupported = typeof window.MathMLElement === 'function';
+  var mathNamespace = 'http://www.w3.org/1998/Math/MathML';
+  function mathElement(run) {
+    var math = window.ImQuizMath;
+    var source = math && run.typeset ? math.mathml(run.text, run.type === 'display-math') : '';
+    if (!source) return null;
+    var parsed = new DOMParser().parseFromString(source, 'application/xml');
+    var root = parsed.documentElement;
+    if (!root || root.namespaceURI !== mathNamespace || root.localName !== 'math') return null;
+    // MathML carries no script, but could carry links and styles: not from a bank's TeX.
+    Array.prototype.forEach.call(parsed.getElementsByTagName('*'), function (element) {
+      Array.prototype.slice.call(element.attributes).forEach(function (attribute) {
+        if (/^(on|href$|style$|xlink:)/i.test(attribute.name)) element.removeAttribute(attribute.name);
+      });
+    });
+    var imported = document.importNode(root, true);
+    imported.setAttribute('alttext', run.text);
+    if (run.type === 'display-math') imported.setAttribute('display', 'block');
+    return imported;
+  }
+  function mathSpec(run, key) {
+    if (!run.typeset || !window.ImQuizMath) {
+      return h('code', { key: key, text: run.text, attrs: { class: run.error ? 'mirror-math mirror-math-error' : 'mirror-math',
+                                                            title: run.error || null } });
+    }
+    var attrs = mathmlSupported ? { class: 'mirror-math' } : { class: 'mirror-math', role: 'img', 'aria-label': run.text };
+    return h('span', { key: key, attrs: attrs, foreign: { key: run.type + '|' + run.text, build: function () {
+      return mathmlSupported ? mathElement(run) : document.createTextNode(run.text);
+    } } });
   }
   // An image of the bank, once the app has its file (same origin: the source is a relative path,
   // checked again here); the link opens it full size. Otherwise its alt text stands for it.
@@ -302,6 +345,10 @@
         if (bank.description) items.push(richText('description', bank.descriptionRich, bank.description));
         items.push(h('p', { key: 'meta', text: bank.meta }));
         items.push(h('p', { key: 'standing', text: bank.standing }));
+        if (bank.problems) {   // TeX errors of a bank that plays
+          items.push(h('ul', { key: 'problems', attrs: { class: 'mirror-problem' } },
+                       bank.problems.map(function (p) { return h('li', { text: p }); })));
+        }
       }
       bank.buttons.forEach(function (b) { items.push(button(b)); });
       return h('li', { key: bank.id, attrs: { 'aria-labelledby': id } }, items);

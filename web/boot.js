@@ -451,6 +451,38 @@
     event.stopImmediatePropagation();
     highlighterScript.onerror(event);
   }, true);
+  // ---- The math module (MathJax), for the formulas of Markdown banks ------------------------
+  // imquiz-math.js, a script of its own, loaded on the first ask, never for a bank without math;
+  // prepare() answers as the Markdown module's does. It is a script, not a fetch: the page's CSP
+  // allows no eval. A failed load is this part's own, not "ImQuiz could not load" (caught here,
+  // before that handler below).
+  var mathUrl = new URL('imquiz-math.js', location.href).href, mathScript = null, mathFailure = '';
+  window.addEventListener('error', function (event) {
+    if (!mathScript || event.target !== mathScript) return;
+    event.stopImmediatePropagation();
+    mathScript.remove();
+    mathScript = null;
+    mathFailure = 'imquiz-math.js: could not load it (offline?)';
+    host.wake();
+  }, true);
+  function prepareMath() {
+    if (window.ImQuizMath) return { ready: true };
+    if (mathFailure) { var failed = mathFailure; mathFailure = ''; return { failed: failed }; }
+    if (mathScript) return {};
+    mathScript = document.createElement('script');
+    mathScript.src = mathUrl;
+    mathScript.addEventListener('load', function () {
+      if (!window.ImQuizMath) mathFailure = 'imquiz-math.js: it did not start';
+      // Kept by the worker for offline use (sw.js, ON_FIRST_USE), once one controls the page.
+      if (controllingWorker()) nameToWorker([mathUrl]);
+      else if (window.origin !== 'null' && 'serviceWorker' in navigator)
+        navigator.serviceWorker.addEventListener('controllerchange', function () { nameToWorker([mathUrl]); });
+      host.wake();
+    });
+    document.body.appendChild(mathScript);
+    return {};
+  }
+  function typesetMath(tex, display) { return window.ImQuizMath ? window.ImQuizMath.encoded(tex, display) : null; }
 
   // ---- Test hook and accessibility mirror link ----------------------------------------------
   var runtimeReady = false;        // the wasm module is instantiated (Module.onRuntimeInitialized)
@@ -502,6 +534,7 @@
 
     markdown: { prepare: prepareMarkdown, read: readMarkdown },
     prepareHighlighter: prepareHighlighter,
+    math: { prepare: prepareMath, typeset: typesetMath },
     load: load,
     loaded: loaded,
     forget: forget,

@@ -55,7 +55,10 @@ const FINGERPRINTED = ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html', 'a11
 // answer is read by imquiz.wasm (engine/code_colours.h), whose check keeps a mismatched one plain;
 // a newer Prism alone (the same wasm) reaches an offline copy with the next build that is new.
 const ON_FIRST_USE = ['imquiz-markdown.wasm', 'fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf',
-  'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf', 'imquiz-highlight.js'].map((path) => new URL(path, self.location.href).href);
+  'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf', 'imquiz-highlight.js',
+  // MathJax (imquiz-math.js), for banks that show math; what it answers is read by boot.js and
+  // imquiz.wasm, both fingerprinted, so a new answer format is a new build and a new cache.
+  'imquiz-math.js'].map((path) => new URL(path, self.location.href).href);
 
 const here = (path) => new URL(path, self.location.href).href;
 const isDataUrl = (href) => new URL(href).pathname.startsWith(SCOPE + 'quizzes/');

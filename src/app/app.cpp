@@ -37,6 +37,7 @@ bool poll(AppState& state) {
     platform::FetchResult result;
     while (platform::take_fetch_result(result)) changed |= take_loaded_file(state, result) || take_picture_file(state, result);
     changed |= read_banks_waiting_for_markdown(state);
+    changed |= typeset_bank_formulas(state);
     if (state.screen == Screen::Loading && state.catalog_loaded && !state.font_data.empty())
         state.screen = Screen::Catalog;
     open_wanted_quiz(state);

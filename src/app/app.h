@@ -16,6 +16,12 @@ bool poll(AppState& state);
 // The only place the state changes.
 void apply(AppState& state, const Action& action);
 
+// After a frame: the formula pictures it drew (`drawn`, picture_key) are kept, those it wanted
+// and no one asked for yet are decoded (platform::start_picture_decode; poll takes them), and,
+// once there are many, those no recent frame drew are let go of.
+void update_math_pictures(AppState& state, const std::vector<std::string>& drawn,
+                          const std::vector<WantedMathPicture>& wanted);
+
 // A quiz the URL asked for (?quiz=) is still on its way: drawing now would flash the catalog
 // before it. Until it opens (or fails), the page's own loading indicator stays.
 bool opening_quiz(const AppState& state);

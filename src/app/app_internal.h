@@ -36,6 +36,11 @@ void start_loading(AppState& state);
 bool take_loaded_file(AppState& state, platform::FetchResult& result);
 // Markdown banks that arrived before the Markdown parser: read now if it has come. True if any was.
 bool read_banks_waiting_for_markdown(AppState& state);
+// A Markdown bank's formulas, once the math module has come (asked for here, the first time):
+// typeset, a TeX error added to the bank's diagnostics. True when something changed.
+bool typeset_bank_formulas(AppState& state);
+// A decoded picture that is a formula's (update_math_pictures asked for it): kept. False if not.
+bool claim_math_picture(AppState& state, const platform::DecodedPicture& decoded);
 void fetch_bank(BankSlot& slot);
 // Banks the catalog lists that were not asked for yet (quiz= fetches its own first).
 void fetch_remaining_banks(AppState& state);

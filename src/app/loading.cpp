@@ -3,6 +3,9 @@
 #include "app/app_internal.h"
 
 #include "engine/bank_loader.h"
+#include "engine/unicode.h"
+
+#include <algorithm>
 
 namespace imquiz::app {
 
@@ -58,6 +61,8 @@ void read_bank(AppState& state, BankSlot& slot, std::string& body) {
     if (needs_markdown_parser(slot, body)) return;
     BankLoadResult loaded = load_bank(body, slot.url);
     slot.diagnostics = loaded.diagnostics;
+    slot.formulas = std::move(loaded.formulas);
+    slot.formulas_checked = false;
     if (!loaded.bank) {
         slot.state = BankSlot::State::Invalid;
         return;
@@ -102,6 +107,80 @@ bool read_banks_waiting_for_markdown(AppState& state) {
         changed |= !slot.waiting_for_markdown;
     }
     return changed;
+}
+
+// The module is asked for only by a bank that has formulas: a plain bank, or a Markdown bank
+// without math, never loads it.
+bool typeset_bank_formulas(AppState& state) {
+    auto waiting = [](const BankSlot& slot) {
+        return slot.state == BankSlot::State::Ready && !slot.formulas.empty() && !slot.formulas_checked;
+    };
+    bool any = false;
+    for (const auto& slot : state.banks) any |= waiting(slot);
+    if (!any) return false;
+    std::string error;
+    platform::MathTypesetter typesetter =
+        state.math.unavailable ? platform::MathTypesetter::Absent : platform::prepare_math(error);
+    state.math.asked = true;
+    if (typesetter == platform::MathTypesetter::Loading) return false;
+    bool ready = typesetter == platform::MathTypesetter::Ready;
+    // Failed or Absent: the formulas stay TeX, for the rest of this visit.
+    if (!ready) state.math.unavailable = true;
+    for (auto& slot : state.banks) {
+        if (!waiting(slot)) continue;
+        slot.formulas_checked = true;
+        if (!ready) continue;
+        for (const Formula& formula : slot.formulas) {
+            // Typeset as the screen shows it (bank_texts.h): the key the canvas looks up.
+            std::string tex = neutralize_for_display(formula.tex);
+            std::string key = formula_key(tex, formula.display);
+            const TypesetFormula* found = state.math.find(key);
+            if (!found) {
+                std::optional<TypesetFormula> typeset = decode_math_answer(platform::typeset_math(tex, formula.display));
+                if (!typeset) continue;   // a torn answer: this formula stays TeX
+                state.math.typeset.emplace_back(key, std::move(*typeset));
+                found = &state.math.typeset.back().second;
+            }
+            if (found->ok) continue;
+            Diagnostic problem;
+            problem.file = slot.url;
+            problem.path = formula.path;
+            problem.message = "TeX error in " + in_quotes(formula.tex) + ": " + found->error;
+            slot.diagnostics.push_back(std::move(problem));
+        }
+    }
+    return true;
+}
+
+bool claim_math_picture(AppState& state, const platform::DecodedPicture& decoded) {
+    for (MathPicture& picture : state.math.pictures) {
+        if (picture.request == 0 || picture.request != decoded.request_id) continue;
+        picture.request = 0;
+        picture.texture = decoded.texture;
+        picture.failed = decoded.texture == 0;
+        return true;
+    }
+    return false;
+}
+
+void update_math_pictures(AppState& state, const std::vector<std::string>& drawn,
+                          const std::vector<WantedMathPicture>& wanted) {
+    auto& pictures = state.math.pictures;
+    for (const WantedMathPicture& want : wanted) {
+        if (state.math.picture(want.key)) continue;
+        MathPicture picture;
+        picture.key = want.key;
+        picture.request = platform::start_picture_decode(want.svg, "image/svg+xml", want.width, want.height);
+        pictures.push_back(std::move(picture));
+    }
+    ++state.math.frame;
+    for (MathPicture& picture : pictures)
+        if (std::find(drawn.begin(), drawn.end(), picture.key) != drawn.end()) picture.last_used = state.math.frame;
+    if (pictures.size() <= 64) return;
+    auto unused = [&](const MathPicture& p) { return p.request == 0 && p.last_used < state.math.frame; };
+    for (const MathPicture& picture : pictures)
+        if (unused(picture) && picture.texture) platform::free_picture(picture.texture);
+    pictures.erase(std::remove_if(pictures.begin(), pictures.end(), unused), pictures.end());
 }
 
 void fetch_bank(BankSlot& slot) {

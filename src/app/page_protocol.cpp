@@ -30,7 +30,16 @@ constexpr ActionName action_names[] = {
     {Action::Kind::OpenPicture, "open-picture"},       {Action::Kind::ClosePicture, "close-picture"},
 };
 
-void write_runs(JsonWriter& w, const std::vector<Inline>& runs) {
+// A formula: whether the math module typeset it (the canvas draws it then, the mirror has its
+// MathML), or the module's reason when it could not (the canvas shows its TeX, marked).
+void write_math(JsonWriter& w, const Inline& run, const MathFormulas& math) {
+    if (run.kind != Inline::Kind::Math && run.kind != Inline::Kind::DisplayMath) return;
+    const TypesetFormula* formula = math.find(run.text, run.kind == Inline::Kind::DisplayMath);
+    w.key("typeset").boolean(formula && formula->ok);
+    if (formula && !formula->ok) w.key("error").string(formula->error);
+}
+
+void write_runs(JsonWriter& w, const std::vector<Inline>& runs, const MathFormulas& math) {
     static const char* const kinds[] = {"text", "code", "math", "display-math", "image", "break"};
     w.begin_array();
     for (const Inline& run : runs) {
@@ -41,6 +50,7 @@ void write_runs(JsonWriter& w, const std::vector<Inline>& runs) {
         if (run.style & Inline::Strong) w.key("strong").boolean(true);
         if (run.style & Inline::Strikethrough) w.key("strike").boolean(true);
         if (!run.link.empty()) w.key(run.kind == Inline::Kind::Image ? "src" : "link").string(run.link);
+        write_math(w, run, math);
         w.end_object();
     }
     w.end_array();
@@ -73,7 +83,7 @@ void write_code_spans(JsonWriter& w, const Block& block) {
 }
 
 // A Markdown bank's text as data for the mirror, which builds its DOM from it (never from markup).
-void write_rich(JsonWriter& w, const char* name, const RichTextRef& text) {
+void write_rich(JsonWriter& w, const char* name, const RichTextRef& text, const MathFormulas& math) {
     if (!text) return;
     static const char* const kinds[] = {"paragraph", "heading", "code", "rule", "table"};
     w.key(name).begin_array();
@@ -91,7 +101,7 @@ void write_rich(JsonWriter& w, const char* name, const RichTextRef& text) {
         }
         if (block.kind == Block::Kind::Paragraph || block.kind == Block::Kind::Heading) {
             w.key("runs");
-            write_runs(w, block.inlines);
+            write_runs(w, block.inlines, math);
         }
         if (block.kind == Block::Kind::Table) {
             w.key("headerRows").integer(static_cast<long long>(block.header_rows));
@@ -99,7 +109,7 @@ void write_rich(JsonWriter& w, const char* name, const RichTextRef& text) {
             w.key("rows").begin_array();
             for (const auto& row : block.rows) {
                 w.begin_array();
-                for (const auto& cell : row) write_runs(w, cell);
+                for (const auto& cell : row) write_runs(w, cell, math);
                 w.end_array();
             }
             w.end_array();
@@ -219,9 +229,11 @@ void write_card(JsonWriter& w, const AppState& state, const CardModel& card) {
     write_buttons(w, state, card.buttons);
     if (card.status == CardModel::Status::FetchFailed) w.key("error").string(card.problems.empty() ? "" : card.problems.front());
     if (card.status == CardModel::Status::Invalid) w.key("problems").strings(card.problems);
+    // A bank that plays with a formula MathJax refused: the TeX errors, with their paths.
+    if (card.status == CardModel::Status::Ready && !card.problems.empty()) w.key("problems").strings(card.problems);
     if (card.status == CardModel::Status::Ready) {
         w.key("description").string(card.description);
-        write_rich(w, "descriptionRich", card.description_rich);
+        write_rich(w, "descriptionRich", card.description_rich, state.math);
         w.key("meta").string(card.meta);
         w.key("hasBest").boolean(card.has_best);
         w.key("questions").integer(static_cast<long long>(card.questions));
@@ -244,7 +256,7 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
     w.key("position").string(q.position);
     w.key("progress").number(q.progress);
     w.key("prompt").string(q.prompt);
-    write_rich(w, "promptRich", q.prompt_rich);
+    write_rich(w, "promptRich", q.prompt_rich, state.math);
     w.key("instruction").string(q.instruction);
     w.key("multiple").boolean(q.multiple);
     w.key("choices").begin_array();
@@ -253,7 +265,7 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
         w.key("id").string(choice.id);
         w.key("marker").string(choice.marker);
         w.key("text").string(choice.text);
-        write_rich(w, "textRich", choice.text_rich);
+        write_rich(w, "textRich", choice.text_rich, state.math);
         w.key("selected").boolean(choice.selected);
         w.key("correct");
         if (choice.correct) w.boolean(*choice.correct);
@@ -262,7 +274,7 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
         w.key("status").string(choice.status);
         w.key("enabled").boolean(choice.enabled);
         if (!choice.feedback.empty()) w.key("feedback").string(choice.feedback);
-        write_rich(w, "feedbackRich", choice.feedback_rich);
+        write_rich(w, "feedbackRich", choice.feedback_rich, state.math);
         w.key("action");
         write_action(w, state, choice.action);
         w.end_object();
@@ -298,7 +310,7 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
         w.key("correctAnswerLine").string(q.correct_answer_line);
         w.key("explanationHeading").string(q.explanation_heading);
         w.key("explanation").string(q.explanation);
-        write_rich(w, "explanationRich", q.explanation_rich);
+        write_rich(w, "explanationRich", q.explanation_rich, state.math);
         w.key("announcement").string(q.announcement);
         w.end_object();
     }
@@ -330,7 +342,7 @@ void write_results(JsonWriter& w, const AppState& state, const ResultsModel& r) 
         w.key("correct").boolean(row.correct);
         w.key("heading").string(row.heading);
         w.key("prompt").string(row.prompt);
-        write_rich(w, "promptRich", row.prompt_rich);
+        write_rich(w, "promptRich", row.prompt_rich, state.math);
         w.key("response");
         if (row.response) w.string(*row.response);
         else w.null();
@@ -338,7 +350,7 @@ void write_results(JsonWriter& w, const AppState& state, const ResultsModel& r) 
         w.key("correctAnswer").strings(row.correct_answers);
         w.key("correctAnswerLine").string(row.correct_answer_line);
         w.key("explanation").string(row.explanation);
-        write_rich(w, "explanationRich", row.explanation_rich);
+        write_rich(w, "explanationRich", row.explanation_rich, state.math);
         w.end_object();
     }
     w.end_array();

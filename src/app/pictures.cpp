@@ -75,6 +75,10 @@ bool update_pictures(AppState& state) {
         auto found = std::find_if(state.pictures.begin(), state.pictures.end(), [&](const Picture& p) {
             return p.state == Picture::State::Decoding && p.request == decoded.request_id;
         });
+        if (found == state.pictures.end() && claim_math_picture(state, decoded)) {  // a formula's
+            changed = true;
+            continue;
+        }
         if (found == state.pictures.end()) {  // the bank closed while it was decoding
             if (decoded.texture != 0) platform::free_picture(decoded.texture);
             continue;

@@ -102,6 +102,10 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
         card.status = CardModel::Status::Ready;
         card.title = c.text(bank, bank.title);
         c.read(bank, bank.description, card.description, card.description_rich);
+        // The bank plays; what MathJax refused (loading.cpp) is said here, as a broken bank's is.
+        for (const auto& d : slot.diagnostics)
+            if (d.severity == Diagnostic::Severity::Error && card.problems.size() < 8)
+                card.problems.push_back(neutralize_for_display(format_diagnostic(d)));
         card.questions = slot.question_count;
         card.languages = bank.languages;
         std::string codes;
@@ -575,6 +579,7 @@ ScreenModel build_screen(const AppState& state) {
         model.escape = Action::of(Action::Kind::ClosePicture);
     }
     model.title = document_title(model, c);
+    model.math = &state.math;
     return model;
 }
 

@@ -44,7 +44,8 @@ struct CardModel {
     std::string meta;               // "8 questions · EN RU ID"
     std::string standing;           // "Best: 80%", "In progress: 3 of 8 answered", "Not taken yet"
     bool has_best = false;
-    std::vector<std::string> problems;  // failed: the fetch error, or the validator's first errors
+    std::vector<std::string> problems;  // failed: the fetch error, or the validator's first errors;
+                                        // ready: TeX errors MathJax found (the bank still plays)
     std::vector<ButtonModel> buttons;
     // Facts for the page protocol's readers (tests, host pages).
     std::size_t questions = 0;
@@ -240,6 +241,7 @@ struct ScreenModel {
     QuestionModel question;
     ResultsModel results;
     SettingsModel settings;
+    const MathFormulas* math = nullptr;  // the formulas typeset so far (the state's), for drawing
 };
 
 ScreenModel build_screen(const AppState& state);

@@ -5,9 +5,11 @@
 #pragma once
 
 #include "app/action.h"
+#include "app/math.h"
 #include "app/preferences.h"
 
 #include "engine/bank.h"
+#include "engine/bank_loader.h"
 #include "engine/diagnostics.h"
 #include "engine/draft.h"
 #include "engine/progress.h"
@@ -38,6 +40,10 @@ struct BankSlot {
     // A Markdown bank that arrived before the Markdown parser did (platform::prepare_markdown):
     // its file, read once the parser is there.
     std::optional<std::string> waiting_for_markdown;
+    // A Markdown bank's formulas, with their texts' paths; checked (typeset, errors into
+    // `diagnostics`) once the math module is there.
+    std::vector<Formula> formulas;
+    bool formulas_checked = false;
     std::size_t question_count = 0;
     ProgressRecord progress;
 };
@@ -71,6 +77,7 @@ struct AppState {
     bool catalog_loaded = false;
     std::string catalog_error;      // fetch failure or validator messages for quizzes/index.json
     std::vector<BankSlot> banks;
+    MathFormulas math;              // every bank's formulas, as the math module typeset them
     // The active bank's images (the bank at `pictures_bank`), and the one shown full size.
     std::vector<Picture> pictures;
     int pictures_bank = -1;

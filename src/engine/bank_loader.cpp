@@ -167,6 +167,9 @@ public:
     BankValidator(DiagnosticCollector& report, const LoadLimits& limits)
         : report_(report), limits_(limits), read_(report) {}
 
+    // The formulas the texts held (validate() first).
+    std::vector<Formula> take_formulas() { return std::move(formulas_); }
+
     std::optional<Bank> validate(const JsonValue& root) {
         if (!check_header(root, read_, report_, bank_format, bank_format_version, "bank"))
             return std::nullopt;
@@ -263,6 +266,8 @@ private:
         if (!markdown_) return;
         ParsedMarkdown parsed = read_markdown(text);
         for (const std::string& problem : parsed.problems) report_.error(path.str(), problem);
+        for (const Inline* run : math_runs(parsed.text))
+            formulas_.push_back({run->text, run->kind == Inline::Kind::DisplayMath, path.str()});
         if (images_ == nullptr) return;
         for (std::string& source : image_sources(parsed.text))
             if (image_source_problem(source).empty() && images_seen_.insert(source).second) images_->push_back({std::move(source), path.str()});
@@ -618,6 +623,7 @@ private:
     FieldReader read_;
     const std::vector<std::string>* languages_ = nullptr;
     bool markdown_ = false;  // "textFormat": "markdown": every text is checked as Markdown
+    std::vector<Formula> formulas_;  // what check_markdown found, for BankLoadResult
     std::vector<ImageReference>* images_ = nullptr;  // the bank's, filled by check_markdown
     std::set<std::string> images_seen_;
     std::vector<char> languages_present_;   // text(): kept between calls, so not reallocated
@@ -777,6 +783,7 @@ BankLoadResult load_bank(std::string_view json_text, std::string_view file_name,
     if (auto document = read_document(json_text, report, limits, &question_limit)) {
         BankValidator validator(report, limits);
         result.bank = validator.validate(document->root());
+        result.formulas = validator.take_formulas();
     }
     return result;
 }

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -18,9 +19,18 @@ namespace imquiz {
 constexpr int bank_format_version = 1;
 constexpr int catalog_format_version = 1;
 
+// A formula of a Markdown bank's text, where it is: the engine cannot typeset TeX (MathJax does,
+// in the browser and in scripts/check-math.mjs), so it hands the formulas on with their paths.
+struct Formula {
+    std::string tex;
+    bool display = false;       // $$...$$
+    std::string path;           // the text's JSON path, as in Diagnostic::path
+};
+
 struct BankLoadResult {
     std::optional<Bank> bank;                  // set when there is no error
     std::vector<Diagnostic> diagnostics;       // errors and warnings, in the order found
+    std::vector<Formula> formulas;             // a Markdown bank's, each text's in order, errors or not
 };
 
 struct CatalogLoadResult {

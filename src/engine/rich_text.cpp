@@ -57,4 +57,18 @@ bool is_plain(const RichText& text) {
     return true;
 }
 
+std::vector<const Inline*> math_runs(const RichText& text) {
+    std::vector<const Inline*> found;
+    auto add = [&found](const std::vector<Inline>& runs) {
+        for (const Inline& run : runs)
+            if (run.kind == Inline::Kind::Math || run.kind == Inline::Kind::DisplayMath) found.push_back(&run);
+    };
+    for (const Block& block : text.blocks) {
+        add(block.inlines);
+        for (const auto& row : block.rows)
+            for (const auto& cell : row) add(cell);
+    }
+    return found;
+}
+
 }  // namespace imquiz

@@ -60,6 +60,8 @@ RichText plain_rich_text(std::string text);
 // The words alone, for what takes no markup (document titles, accessible names, announcements,
 // host events): blocks separated by a blank line, images by their alt text, math by its TeX.
 std::string plain_text(const RichText& text);
+// The formulas of a text ($...$ and $$...$$ runs), in reading order, table cells included.
+std::vector<const Inline*> math_runs(const RichText& text);
 // The sources of the text's images, in order (repeats included).
 std::vector<std::string> image_sources(const RichText& text);
 // True when the text is nothing but plain words (one paragraph, unstyled runs, no links).

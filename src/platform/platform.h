@@ -109,6 +109,18 @@ MarkdownParser prepare_markdown(std::string& error);
 // engine/markdown.h's encode_parsed_markdown says (the platform only carries it); "" before.
 std::string parse_markdown(std::string_view markdown);
 
+// ---- The math typesetter (formulas of Markdown banks: $...$ and $$...$$) ----
+
+// MathJax, on the web a script of its own (imquiz-math.js), loaded only when a bank shows math:
+// the first call starts loading it, and the loop is woken when it is Ready or has Failed (`error`
+// then says why). Absent: this platform has no typesetter (the memory platform of native tests;
+// formulas show as their TeX there, as they do before the module has come).
+enum class MathTypesetter { Loading, Ready, Failed, Absent };
+MathTypesetter prepare_math(std::string& error);
+// The module's answer for one formula once it is Ready, encoded as app/math.h's
+// decode_math_answer reads it (the platform only carries it); "" before.
+std::string typeset_math(std::string_view tex, bool display);
+
 // ---- Pictures (a bank's images) as textures of the drawing surface ----
 
 // Decodes a picture file (`mime`: image/png, image/jpeg, image/webp or image/svg+xml) into a

@@ -2,6 +2,7 @@
 #include "app/app.h"
 #include "app/page_protocol.h"
 #include "app/screen_model.h"
+#include "engine/json/writer.h"
 #include "platform/platform.h"
 #include "program/imgui_backend.h"
 #include "ui/views.h"
@@ -11,6 +12,7 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -77,7 +79,8 @@ std::string items_to_json(const std::vector<ui::ItemRect>& items) {
         char rect[256];
         std::snprintf(rect, sizeof rect, "\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f", item.x, item.y, item.width,
                       item.height);
-        json += (i ? ",{\"id\":\"" : "{\"id\":\"") + item.id + "\"," + rect;
+        // Ids are ours, but a formula's carries its TeX (backslashes, quotes): written as JSON.
+        json += (i ? ",{\"id\":" : "{\"id\":") + JsonWriter().string(item.id).take() + "," + rect;
         if (item.font_px > 0) {
             // The colour as CSS wants it: #rrggbb from ImGui's packed 0xAABBGGRR.
             std::snprintf(rect, sizeof rect, ",\"fontSize\":%.2f,\"inset\":%.1f,\"color\":\"#%02x%02x%02x\"",
@@ -150,6 +153,9 @@ bool frame(void* user) {
     ui::apply_style(ui.palette, ui.metrics);
 
     rebuild_screen_if_stale(program);
+    ui.math = program.screen.math;
+    ui::MathPictures math_pictures;
+    ui.math_pictures = &math_pictures;
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
     app::Action action = ui::draw_screen(program.views, ui, program.screen);
@@ -177,6 +183,7 @@ bool frame(void* user) {
         program.screen_stale = true;
         rebuild_screen_if_stale(program);
     }
+    app::update_math_pictures(program.state, math_pictures.drawn, math_pictures.wanted);
     publish(program, items);
     // A changed state needs a couple more frames for ImGui's layout to settle.
     if (changed) platform::request_frames(3);

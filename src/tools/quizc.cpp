@@ -3,12 +3,15 @@
 //   quizc validate [--strict] FILE...   every problem as `file:path: error|warning: message`;
 //                                       exit 1 on errors (with --strict also on warnings)
 //   quizc stats FILE                    questions by type, languages, translation coverage
+//   quizc formulas FILE                 a Markdown bank's TeX, one JSON object a line, for
+//                                       scripts/check-math.mjs (MathJax checks it, not the engine)
 //   quizc import / quizc export         banks from GIFT, Aiken, plain text; banks to GIFT
 //                                       (quizc_import.cpp, docs/authoring.md)
 //
 // A catalog (format "imquiz-catalog") is validated together with the banks it lists.
 #include "engine/bank_loader.h"
 #include "engine/diagnostics.h"
+#include "engine/json/writer.h"
 #include "engine/image_file.h"
 #include "engine/unicode.h"
 #include "quizc_commands.h"
@@ -31,6 +34,7 @@ using imquiz::format_diagnostic_with_severity;
 constexpr const char* usage =
     "usage: quizc validate [--strict] FILE...\n"
     "       quizc stats FILE\n"
+    "       quizc formulas FILE\n"
     "       quizc import --from gift|aiken|text FILE [--key KEYFILE] [--lang CODE] [--id SLUG]\n"
     "                    [--title TEXT] [-o BANK.json]     (see quizc import --help)\n"
     "       quizc export --to gift BANK.json [-o OUT.gift] [--lang CODE]\n"
@@ -38,7 +42,9 @@ constexpr const char* usage =
     "validate  prints every problem as `file:path: error|warning: message` and exits 1 when\n"
     "          there is an error (with --strict, also when there is a warning). A catalog\n"
     "          (quizzes/index.json) is checked with the banks it lists.\n"
-    "stats     prints the questions by type, the languages and how complete each translation is.\n";
+    "stats     prints the questions by type, the languages and how complete each translation is.\n"
+    "formulas  prints a Markdown bank's formulas ($...$, $$...$$) as JSON lines {path, display, tex};\n"
+    "          scripts/check-math.mjs typesets them with MathJax and reports TeX errors.\n";
 
 }  // namespace
 
@@ -270,6 +276,26 @@ int run_stats(const std::vector<std::string>& arguments) {
 
 } // namespace
 
+// The engine finds formulas but cannot typeset TeX: they go out with their paths, for MathJax.
+int run_formulas(const std::vector<std::string>& arguments) {
+    if (arguments.size() != 1 || arguments[0].empty() || arguments[0][0] == '-')
+        return std::fprintf(stderr, "%s", usage), 2;
+    std::string text;
+    if (!read_file(arguments[0], text))
+        return std::fprintf(stderr, "quizc: cannot read %s\n", terminal(arguments[0]).c_str()), 1;
+    const imquiz::BankLoadResult loaded = imquiz::load_bank(text, arguments[0]);
+    for (const imquiz::Formula& formula : loaded.formulas) {
+        imquiz::JsonWriter line;
+        line.begin_object();
+        line.key("path").string(formula.path);
+        line.key("display").boolean(formula.display);
+        line.key("tex").string(formula.tex);
+        line.end_object();
+        std::printf("%s\n", line.take().c_str());
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
     if (argc < 2)
         return std::fprintf(stderr, "%s", usage), 2;
@@ -277,6 +303,8 @@ int main(int argc, char** argv) {
     const std::vector<std::string> arguments(argv + 2, argv + argc);
     if (command == "validate")
         return run_validate(arguments);
+    if (command == "formulas")
+        return run_formulas(arguments);
     if (command == "stats")
         return run_stats(arguments);
     if (command == "import")

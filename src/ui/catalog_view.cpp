@@ -72,6 +72,8 @@ Action draw_catalog(CatalogView&, const UiContext& ui, const app::CatalogModel& 
                 text_wrapped(ui, ui.fonts.body, card.description, ui.palette.text_muted);
             }
             text_wrapped(ui, ui.fonts.small, card.meta, ui.palette.text_muted);
+            for (const auto& problem : card.problems)  // TeX errors: the bank plays, the author is told
+                text_wrapped(ui, ui.fonts.small, "• " + problem, ui.palette.wrong);
             if (card.has_best) badge(ui, card.standing, ui.palette.correct, ui.palette.correct_soft);
             else badge(ui, card.standing, ui.palette.text_muted, ui.palette.surface_hover);
             ImGui::Spacing();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -102,11 +103,14 @@ private:
         if (no_wrap_x > 0) left = no_wrap_x;
         float line_h = font_px(faces.regular) * 1.3f;
         float x = left, widest = 0;
+        // Lines with a formula taller than the text get the room it needs, above and below.
+        LineRoom room = formula_room(runs, faces, line_h);
+        y_ += room.above;
         bool after_image = false;  // the line below an image: nothing on it yet
         auto new_line = [&] {
             widest = std::max(widest, x - left);
             x = left;
-            y_ += line_h;
+            y_ += line_h + room.above + room.below;
         };
         for (std::size_t r = 0; r < runs.size(); ++r) {
             const Inline& run = runs[r];
@@ -115,6 +119,12 @@ private:
                 continue;
             }
             if (run.kind == Inline::Kind::DisplayMath && x > left) new_line();
+            if (const app::TypesetFormula* typeset = typeset_formula(run)) {
+                formula(run, *typeset, faces, left, right, line_h, color, x, new_line);
+                after_image = false;
+                if (run.kind == Inline::Kind::DisplayMath && r + 1 < runs.size()) new_line();
+                continue;
+            }
             const app::PictureModel* picture = picture_of(ui_, run);
             if (picture && picture->state != app::PictureModel::State::Failed && picture->width > 0) {
                 if (x > left) new_line();
@@ -164,8 +174,141 @@ private:
             if (run.kind == Inline::Kind::DisplayMath && r + 1 < runs.size()) new_line();
         }
         widest = std::max(widest, x - left);
-        if (!after_image || x > left) y_ += line_h;
+        if (!after_image || x > left) y_ += line_h + room.below;
         return widest;
+    }
+
+    // ---- Typeset formulas (app/math.h): MathJax's SVG as a texture, tinted with the text's colour
+
+    struct Room {
+        float width, height, depth;  // CSS pixels; depth: below the baseline
+    };
+    struct LineRoom {
+        float above = 0, below = 0;
+    };
+
+    bool refused_formula(const Inline& run) const {
+        if ((run.kind != Inline::Kind::Math && run.kind != Inline::Kind::DisplayMath) || !ui_.math) return false;
+        const app::TypesetFormula* found = ui_.math->find(run.text, run.kind == Inline::Kind::DisplayMath);
+        return found && !found->ok;
+    }
+
+    const app::TypesetFormula* typeset_formula(const Inline& run) const {
+        if ((run.kind != Inline::Kind::Math && run.kind != Inline::Kind::DisplayMath) || !ui_.math) return nullptr;
+        const app::TypesetFormula* found = ui_.math->find(run.text, run.kind == Inline::Kind::DisplayMath);
+        return found && found->ok ? found : nullptr;
+    }
+
+    // MathJax measures in ex: the x-height of the text the formula stands in, so that its letters
+    // match the text's.
+    float ex_px(const Faces& faces) const {
+        ImFont* font = faces.regular;
+        const ImFontGlyph* x = font->FindGlyphNoFallback('x');
+        float height = x ? font->Ascent - x->Y0 : font->FontSize * 0.54f;
+        return height * ImGui::GetIO().FontGlobalScale;
+    }
+
+    // Device pixels per CSS pixel, as the canvas is drawn.
+    static float ratio() { return std::max(1.0f, ImGui::GetIO().DisplayFramebufferScale.x); }
+
+    // The formula's texture size in device pixels (whole ones: each texel is one pixel on screen,
+    // that is what keeps it crisp), and its size on screen in CSS pixels from those.
+    Room room_of(const app::TypesetFormula& formula, const Faces& faces, int& pixel_width, int& pixel_height) const {
+        float ex = ex_px(faces), dpr = ratio();
+        // A texture has a largest size (4096 is safe everywhere): a longer formula is drawn at a
+        // lower ratio rather than not at all.
+        float scale = std::min(dpr, 4096.0f / std::max(1.0f, formula.width_ex * ex));
+        pixel_width = std::max(1, static_cast<int>(std::ceil(formula.width_ex * ex * scale)));
+        pixel_height = std::max(1, std::min(4096, static_cast<int>(std::ceil(formula.height_ex * ex * scale))));
+        return {pixel_width / scale, pixel_height / scale, std::max(0.0f, -formula.vertical_align_ex * ex)};
+    }
+
+    LineRoom formula_room(const std::vector<Inline>& runs, const Faces& faces, float line_h) const {
+        LineRoom room;
+        float ascent = faces.regular->Ascent * ImGui::GetIO().FontGlobalScale;
+        for (const Inline& run : runs) {
+            const app::TypesetFormula* typeset = run.kind == Inline::Kind::Math ? typeset_formula(run) : nullptr;
+            if (!typeset) continue;
+            int w = 0, h = 0;
+            Room r = room_of(*typeset, faces, w, h);
+            room.above = std::max(room.above, r.height - r.depth - ascent + ui_.px(2));
+            room.below = std::max(room.below, r.depth - (line_h - ascent) + ui_.px(2));
+        }
+        return room;
+    }
+
+    // Inline: on the text's baseline, on the next line if it does not fit on this one. Display:
+    // centred on a line of its own. Wider than the column, either scrolls sideways in a box of
+    // its own (a scroll bar, the wheel, a touch drag) instead of overflowing.
+    template <typename NewLine>
+    void formula(const Inline& run, const app::TypesetFormula& typeset, const Faces& faces, float left, float right,
+                 float line_h, uint32_t color, float& x, NewLine& new_line) {
+        int pixel_width = 0, pixel_height = 0;
+        Room r = room_of(typeset, faces, pixel_width, pixel_height);
+        bool display = run.kind == Inline::Kind::DisplayMath;
+        float column = right - left;
+        bool unbounded = right >= FLT_MAX / 2;  // a table cell, laid out without wrapping
+        if ((!display || unbounded) && (unbounded || r.width <= column)) {
+            if (x > left && x + r.width > right) new_line();
+            float baseline = origin_.y + y_ + faces.regular->Ascent * ImGui::GetIO().FontGlobalScale;
+            draw_formula(run, typeset, ImVec2(x, baseline + r.depth - r.height), r, pixel_width, pixel_height, color);
+            x += r.width;
+            return;
+        }
+        if (x > left) new_line();
+        float gap = display ? ui_.px(6) : 0.0f;
+        if (r.width <= column) {
+            draw_formula(run, typeset, ImVec2(left + (column - r.width) * 0.5f, origin_.y + y_ + gap), r, pixel_width,
+                         pixel_height, color);
+            y_ += r.height + gap * 2 - line_h;
+            return;
+        }
+        float bar = ImGui::GetStyle().ScrollbarSize + ui_.px(4);
+        float height = r.height + gap * 2 + bar;
+        if (draw_) {
+            ImGui::SetCursorScreenPos(ImVec2(left, origin_.y + y_));
+            ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, gap));
+            std::string child = "##math" + std::to_string(formula_count_++);
+            ImGui::BeginChild(child.c_str(), ImVec2(column, height), false,
+                              ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+            if (ui_.touch_input && ImGui::IsWindowHovered() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, ui_.px(8)))
+                ImGui::SetScrollX(ImGui::GetScrollX() - ImGui::GetIO().MouseDelta.x);
+            ImDrawList* saved = list_;
+            list_ = ImGui::GetWindowDrawList();
+            draw_formula(run, typeset, ImGui::GetCursorScreenPos(), r, pixel_width, pixel_height, color);
+            list_ = saved;
+            ImGui::Dummy(ImVec2(r.width, r.height));
+            ImGui::EndChild();
+            ImGui::PopStyleVar();
+        }
+        y_ += height - line_h;
+    }
+
+    void draw_formula(const Inline& run, const app::TypesetFormula& typeset, ImVec2 at, const Room& r, int pixel_width,
+                      int pixel_height, uint32_t color) {
+        if (!draw_) return;
+        // On whole device pixels, so that the texture's pixels are the screen's.
+        float dpr = ratio();
+        at = ImVec2(std::round(at.x * dpr) / dpr, std::round(at.y * dpr) / dpr);
+        ImVec2 end = at + ImVec2(r.width, r.height);
+        std::uint32_t texture = 0;
+        std::string key = app::formula_key(run.text, run.kind == Inline::Kind::DisplayMath);
+        if (ui_.math_pictures && ui_.math) texture = ui_.math_pictures->texture(*ui_.math, key, typeset, pixel_width, pixel_height);
+        if (!texture) {
+            // Its picture is a frame or two away (decoded after this frame): its place, quietly.
+            list_->AddRectFilled(at, end, ui_.palette.surface_hover, ui_.px(4));
+            return;
+        }
+        list_->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(texture)), at, end, ImVec2(0, 0),
+                        ImVec2(1, 1), color);
+        if (!ui_.items) return;
+        // Where the formula is, for the page (tests find its pixels there).
+        ImRect clip = ImGui::GetCurrentWindow()->ClipRect;
+        if (end.y < clip.Min.y || at.y > clip.Max.y) return;
+        ItemRect item{"math:" + run.text, run.text, at.x, at.y, r.width, r.height};
+        item.font_px = font_px(faces_.regular);
+        item.text_color = color;
+        ui_.items->push_back(item);
     }
 
     // One piece of a run on one line: its box (code, math, image), its text, its link.
@@ -179,6 +322,9 @@ private:
         if (pad > 0)
             list_->AddRectFilled(ImVec2(min.x - pad, min.y - ui_.px(1)), ImVec2(max.x + pad, max.y), ui_.palette.surface_hover,
                                  ui_.px(4));
+        if (pad > 0 && refused_formula(run))  // a TeX error: its source, in a box marked as wrong
+            list_->AddRect(ImVec2(min.x - pad, min.y - ui_.px(1)), ImVec2(max.x + pad, max.y), ui_.palette.wrong, ui_.px(4),
+                           0, std::max(1.0f, ui_.px(1.5f)));
         list_->AddText(font, size, min, ink, s, cut);
         float base = min.y + size * 1.08f;
         if (link) list_->AddLine(ImVec2(min.x, base), ImVec2(max.x, base), ink, std::max(1.0f, ui_.px(1)));
@@ -429,6 +575,7 @@ private:
     ImDrawList* list_;
     float y_ = 0;
     std::size_t block_index_ = 0;  // of the block being laid out, in its text
+    int formula_count_ = 0;  // ids of the scrolling boxes of wide formulas
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/screen_model.h"
+#include "ui/math_pictures.h"
 #include "ui/theme.h"
 
 #include <imgui.h>
@@ -36,6 +37,8 @@ struct UiContext {
     bool touch_scrolling = false;          // a touch drag is scrolling: swallow clicks
     std::vector<ItemRect>* items = nullptr;
     std::string copy_label;                // a code block's Copy button, in the learner's language
+    const app::MathFormulas* math = nullptr;  // the formulas the math module typeset (the screen model's)
+    MathPictures* math_pictures = nullptr;    // this frame's use of their textures
     std::string picture_not_shown;         // beside the alt text of an image that cannot be shown
     const std::vector<app::PictureModel>* pictures = nullptr;  // the active bank's images
     float px(float css) const { return metrics.px(css); }

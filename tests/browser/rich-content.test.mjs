@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
-         skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem, Unsupported } from './harness.mjs';
+         skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem, Unsupported, ARTIFACTS } from './harness.mjs';
 import { solidPng } from './engines/png.mjs';
 
 // The site as built, plus the README's Markdown bank in its catalog.
@@ -30,6 +30,16 @@ catalog.banks.push({ id: 'code-colours', file: 'code-colours.json' }, { id: 'cod
 fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
 // The precompressed copies would answer for the old catalog.
 for (const stale of ['index.json.gz', 'index.json.br']) fs.rmSync(path.join(dir, 'quizzes', stale), { force: true });
+
+// The math bank (tests/data/math/math-sampler.json: inline and display math, Greek, a sum, a root,
+// \text{}, a TeX error, a formula wider than 320 px) and a Markdown bank without math.
+fs.copyFileSync(new URL('../data/math/math-sampler.json', import.meta.url), path.join(dir, 'quizzes', 'math-sampler.json'));
+const noMath = JSON.parse(example);
+noMath.id = 'markdown-no-math';
+noMath.questions = noMath.questions.filter((q) => !JSON.stringify(q).includes('$'));
+fs.writeFileSync(path.join(dir, 'quizzes', 'markdown-no-math.json'), JSON.stringify(noMath));
+catalog.banks.push({ id: 'math-sampler', file: 'math-sampler.json' }, { id: 'markdown-no-math', file: 'markdown-no-math.json' });
+fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
 
 // Every state of a Markdown bank is valid against the page protocol's schema, rich fields too.
 const schema = JSON.parse(fs.readFileSync(new URL('../../docs/page-protocol.schema.json', import.meta.url), 'utf8'));
@@ -175,7 +185,8 @@ test('offline: a Markdown bank opened once plays with the server stopped (its mo
     await waitInPage(page, async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); },
                      null, { timeout: 60000, polling: 200 });
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
-    const wanted = MARKDOWN_FILES.map((f) => own.url + f.slice(1));
+    // The sampler has formulas: MathJax's module is kept too.
+    const wanted = [...MARKDOWN_FILES, '/imquiz-math.js'].map((f) => own.url + f.slice(1));
     await waitInPage(page, async (urls) => {
       const names = (await caches.keys()).filter((n) => n.startsWith('imquiz-shell:'));
       const kept = new Set();
@@ -189,6 +200,8 @@ test('offline: a Markdown bank opened once plays with the server stopped (its mo
     assert.equal(state.question.promptRich[1].type, 'code');
     // The highlighter came from the offline copy: the code is coloured with the server gone.
     await waitForState(page, (s) => s.question.promptRich[1].spans, null, 30000);
+    // The bank has formulas: MathJax came from the worker's cache, with the server gone.
+    await page.waitForFunction(() => typeof window.ImQuizMath === 'object', null, { timeout: 15000 });
     await assertCanvasNotBlank(page);
     await screenshot(page, 'rich-en-offline-question');
     app.expectNoErrors();
@@ -634,3 +647,156 @@ test('offline: a bank\'s images are kept with it (first visit, worker installed 
     await own.close();
   }
 });
+
+// ---- Math: MathJax (imquiz-math.js), loaded only for a bank that shows math ------------------
+
+const MATH_FILE = '/imquiz-math.js';
+const BUBBLE = '\\frac{p-1}{m+p-1}';
+const mathRuns = (blocks) => (blocks || []).flatMap((b) => b.runs || []).filter((r) => r.type === 'math' || r.type === 'display-math');
+// Every formula of the prompt that MathJax typeset is on the canvas as a picture (each decodes on
+// its own: the long one comes last).
+const formulasArrived = (s) => s.screen === 'question' && s.question && mathRuns(s.question.promptRich).some((r) => r.typeset) &&
+  mathRuns(s.question.promptRich).filter((r) => r.typeset).every((r) => s.items.some((i) => i.id === 'math:' + r.text));
+
+test('a plain bank and a Markdown bank without math never fetch imquiz-math.js', async () => {
+  const before = site.requestCount(MATH_FILE);
+  for (const quiz of ['data-parallelism', 'markdown-no-math']) {
+    const app = await openApp(`${site.url}?quiz=${quiz}&lang=en`, { browser });
+    await waitForState(app.page, (s) => s.screen === 'question', null, 30000);
+    // The mirror and the text field have come too: nothing else is on its way.
+    await app.page.waitForFunction(() => !document.getElementById('app').hasAttribute('aria-busy'), null, { timeout: 15000 });
+    assert.equal(site.requestCount(MATH_FILE), before, `${quiz} fetched imquiz-math.js`);
+    app.expectNoErrors();
+    await app.close();
+  }
+  assert.ok(site.requestCount('/imquiz-markdown.wasm') > 0, 'the Markdown bank was read (its module came)');
+});
+
+test('math: typeset on the canvas in the text colour, MathML in the mirror, the TeX error reported with its path, idle after', async () => {
+  const initScript = () => {
+    window.__rafCount = 0;
+    const original = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => original((t) => { window.__rafCount++; callback(t); });
+  };
+  const before = site.requestCount(MATH_FILE);
+  const app = await openApp(`${site.url}?quiz=math-sampler&lang=en`, { browser, viewport: { width: 1280, height: 900 }, initScript });
+  const { page } = app;
+  const state = await waitForState(page, formulasArrived, null, 30000);
+  // (The worker may fetch it once more, to keep it for offline use.)
+  assert.ok(site.requestCount(MATH_FILE) > before, 'imquiz-math.js fetched');
+  assertValid(state, 'math question');
+  const runs = mathRuns(state.question.promptRich);
+  const byTex = Object.fromEntries(runs.map((r) => [r.text, r]));
+  assert.equal(byTex[BUBBLE].typeset, true);
+  assert.equal(byTex[BUBBLE].type, 'math');
+  const display = runs.filter((r) => r.type === 'display-math');
+  assert.equal(display.length, 2);
+  assert.ok(display.every((r) => r.typeset), 'both display formulas typeset');
+  assert.equal(byTex['\\fracc{1}{2}'].typeset, false);
+  assert.match(byTex['\\fracc{1}{2}'].error, /Undefined control sequence \\fracc/);
+
+  // The canvas: the fraction's rectangle holds pixels of the text colour (its ink, from the SVG).
+  const item = state.items.find((i) => i.id === 'math:' + BUBBLE);
+  assert.ok(item.w > 20 && item.h > 20, `the fraction is drawn at a size: ${item.w} x ${item.h}`);
+  const points = [];
+  for (let y = Math.ceil(item.y); y < item.y + item.h; y++) for (let x = Math.ceil(item.x); x < item.x + item.w; x++) points.push([x, y]);
+  const { at } = await screenshotColors(page, points);
+  const ink = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const want = ink(item.color);
+  const inked = at.filter((c) => ink(c).every((v, k) => Math.abs(v - want[k]) <= 24)).length;
+  assert.ok(inked > 30, `${inked} pixels of the text colour ${item.color} inside the fraction's rectangle`);
+  // A wide formula scrolls inside the column instead of overflowing it.
+  const wide = state.items.find((i) => i.id.startsWith('math:t_1 + t_2'));
+  assert.ok(wide, 'the long formula is drawn');
+
+  // The mirror: MathML from the same MathJax, imported as elements, the TeX as its alttext.
+  await page.waitForFunction(() => document.querySelector('#mirror math mfrac'), null, { timeout: 15000 });
+  const mirror = await page.evaluate(() => {
+    const m = document.getElementById('mirror');
+    const maths = [...m.querySelectorAll('math')];
+    return { count: maths.length, alt: maths.map((e) => e.getAttribute('alttext')), ns: maths[0].namespaceURI,
+             blocks: maths.filter((e) => e.getAttribute('display') === 'block').length,
+             msqrt: m.querySelectorAll('math msqrt').length, munderover: m.querySelectorAll('math munderover').length,
+             mtext: [...m.querySelectorAll('math mtext')].map((e) => e.textContent),
+             error: [...m.querySelectorAll('code.mirror-math-error')].map((e) => e.textContent) };
+  });
+  assert.equal(mirror.ns, 'http://www.w3.org/1998/Math/MathML');
+  assert.ok(mirror.alt.includes(BUBBLE));
+  assert.equal(mirror.blocks, 2);
+  assert.ok(mirror.msqrt >= 1 && mirror.munderover >= 1);
+  assert.ok(mirror.mtext.includes('(in seconds)'));
+  assert.deepEqual(mirror.error, ['\\fracc{1}{2}']);
+
+  // Idle once the formulas are there: no frame in a second (a fixed wait: measuring idleness).
+  await page.waitForTimeout(500);
+  const start = await page.evaluate(() => window.__rafCount);
+  await page.waitForTimeout(1500);
+  const idleFrames = (await page.evaluate(() => window.__rafCount)) - start;
+  assert.equal(idleFrames, 0, `drew ${idleFrames} frames while idle`);
+
+  // The TeX error on the bank's card: MathJax's message and the text's path; the bank plays.
+  await page.evaluate(() => window.ImQuizHost.act({ type: 'catalog' }));
+  const catalogState = await waitForState(page, (s) => s.screen === 'catalog' && s.banks.some((b) => b.id === 'math-sampler' && b.state === 'ready'));
+  const card = catalogState.banks.find((b) => b.id === 'math-sampler');
+  assert.ok(card.problems && card.problems.some((p) => /questions\[0\]\.prompt\.en: TeX error in ".*fracc\{1\}\{2\}": Undefined control sequence \\fracc/.test(p)),
+            JSON.stringify(card.problems));
+  assertValid(catalogState, 'catalog with a TeX error');
+  await page.waitForFunction(() => /TeX error/.test(document.getElementById('mirror').textContent), null, { timeout: 10000 });
+  fs.mkdirSync(path.join(ARTIFACTS, 'math'), { recursive: true });
+  await screenshot(page, 'math/math-catalog-tex-error');
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('math in the accessibility mirror is axe clean', async () => {
+  const { createRequire } = await import('node:module');
+  const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const app = await openApp(`${site.url}?quiz=math-sampler&lang=en`, { context });
+  const { page } = app;
+  await waitForState(page, formulasArrived, null, 30000);
+  await page.waitForFunction(() => document.querySelector('#mirror math mfrac'), null, { timeout: 15000 });
+  await page.addScriptTag({ content: axeSource });
+  await page.evaluate(() => document.querySelector('#mirror [data-mirror-prompt]').focus());
+  await page.evaluate(() => Promise.all(document.getElementById('mirror').getAnimations().map((a) => a.finished)));
+  const violations = await page.evaluate(async () => (await window.axe.run(document.getElementById('mirror'),
+    { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+  assert.deepEqual(violations, []);
+  app.expectNoErrors();
+  await app.close();
+});
+
+// Screenshots (build/screenshots/math/): look at them. Is each formula crisp, on the baseline, in
+// the text's colour; does the long one scroll inside the 320 px column?
+const MATH_SHOTS = process.env.IMQUIZ_MATH_SHOTS || path.resolve('build/screenshots/math');
+for (const lang of ['en', 'ru']) {
+  for (const [name, options] of [
+    ['1280-light-dpr1', { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, colorScheme: 'light' }],
+    ['1280-dark-dpr2', { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2, colorScheme: 'dark' }],
+    ['320-light-dpr2', { viewport: { width: 320, height: 900 }, deviceScaleFactor: 2, colorScheme: 'light' }],
+    ['320-dark-dpr1', { viewport: { width: 320, height: 900 }, deviceScaleFactor: 1, colorScheme: 'dark' }],
+  ]) {
+    test(`math on the canvas, ${lang} ${name}`, async () => {
+      const app = await openApp(`${site.url}?quiz=math-sampler&lang=${lang}`, { browser, ...options });
+      const state = await waitForState(app.page, formulasArrived, null, 30000);
+      // Every formula but the TeX error is drawn as a picture; one wider than the column starts in
+      // it and scrolls inside it (its rectangle runs on, the page does not).
+      const drawn = state.items.filter((i) => i.id.startsWith('math:'));
+      assert.ok(drawn.length >= 5, `${drawn.length} formulas drawn`);
+      const width = options.viewport.width;
+      for (const item of drawn) assert.ok(item.x >= 0 && item.x < width, `${item.id} starts inside the page`);
+      assert.ok(drawn.some((i) => i.id.startsWith('math:t_1') && i.x + i.w > (width === 320 ? width : 0)), 'the long formula is wider than 320 px');
+      assert.ok(await app.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page does not scroll sideways');
+      await assertCanvasNotBlank(app.page);
+      if (ENGINE === 'chromium') {
+        fs.mkdirSync(MATH_SHOTS, { recursive: true });
+        await app.page.screenshot({ path: path.join(MATH_SHOTS, `math-${lang}-${name}.png`) });
+      } else {
+        await screenshot(app.page, `math-${lang}-${name}`);
+      }
+      app.expectNoErrors();
+      await app.close();
+    });
+  }
+}

@@ -167,6 +167,21 @@ MarkdownParser prepare_markdown(std::string& error) {
     return world.markdown;
 }
 
+// No math module here: formulas show as their TeX, as they do on the web before imquiz-math.js
+// has come (a test may give the world a typesetter of its own, World::typeset).
+MathTypesetter prepare_math(std::string& error) {
+    memory::World& world = internals().world;
+    ++world.math_requests;
+    if (world.math == MathTypesetter::Failed) error = "imquiz-math.js: could not reach the server (offline?)";
+    return world.math;
+}
+
+std::string typeset_math(std::string_view tex, bool display) {
+    memory::World& world = internals().world;
+    if (world.math != MathTypesetter::Ready || !world.typeset) return {};
+    return world.typeset(tex, display);
+}
+
 // Pictures decode at once into made-up texture names, 1, 2, ...; a test may refuse them all.
 int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height) {
     memory::World& world = internals().world;

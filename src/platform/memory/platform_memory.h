@@ -7,6 +7,7 @@
 #include "platform/platform.h"
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -39,6 +40,9 @@ struct World {
     std::string code_colours;                 // highlight_code's answer once Ready
     int code_highlighter_requests = 0;        // prepare_code_highlighter calls
     std::vector<std::string> highlighted;     // highlight_code's languages, one per call
+    MathTypesetter math = MathTypesetter::Absent;  // no math module, unless a test gives one:
+    std::function<std::string(std::string_view tex, bool display)> typeset;  // answers when math is Ready
+    int math_requests = 0;                    // prepare_math calls
     std::uint64_t random = 0x5EED;
     bool pictures_decode = true;              // false: every picture fails to decode
 

@@ -152,6 +152,20 @@ mergeInto(LibraryManager.library, {
     return pointer;
   },
 
+  // The math module (boot.js loads imquiz-math.js on the first call). 0 loading, 1 ready, 2 failed
+  // (then *errorOut: why, malloc'ed).
+  imquiz_js_math_prepare__deps: ['$imquizString', '$imquizHost'],
+  imquiz_js_math_prepare: function (errorOut) {
+    var state = imquizHost()['math']['prepare']();
+    HEAP32[errorOut >> 2] = state['failed'] ? imquizString(state['failed']) : 0;
+    return state['ready'] ? 1 : state['failed'] ? 2 : 0;
+  },
+  // One formula's answer (app/math.h, decode_math_answer), malloc'ed; 0 before the module is there.
+  imquiz_js_math_typeset__deps: ['$imquizString', '$imquizHost'],
+  imquiz_js_math_typeset: function (tex, size, display) {
+    return imquizString(imquizHost()['math']['typeset'](UTF8ToString(tex, size), !!display));
+  },
+
   // ---- Pictures: a bank's images, decoded by the browser into textures of the app's context ----
   // Drawn through a 2D canvas at the size asked for: that is how an SVG gets a size at all, and a
   // bitmap is scaled once with the browser's good filter instead of at every frame. Mipmaps keep

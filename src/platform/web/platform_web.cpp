@@ -42,6 +42,8 @@ void imquiz_js_open_link(const char* url);
 void imquiz_js_copy_text(const char* text);
 char* imquiz_js_markdown_read(const char* text, int size, int* answer_size);
 void imquiz_js_set_cursor(int cursor);
+int imquiz_js_math_prepare(char** error);
+char* imquiz_js_math_typeset(const char* tex, int size, int display);
 int imquiz_js_picture_decode(const char* bytes, int size, const char* mime, int width, int height);
 int imquiz_js_picture_take(int* id, int* texture, int* width, int* height, char** error);
 void imquiz_js_picture_free(int texture);
@@ -227,6 +229,17 @@ std::string parse_markdown(std::string_view markdown) {
     std::string out(answer, static_cast<std::size_t>(size));
     std::free(answer);
     return out;
+}
+
+MathTypesetter prepare_math(std::string& error) {
+    char* problem = nullptr;
+    int state = imquiz_js_math_prepare(&problem);
+    if (problem) error = adopt(problem);
+    return state == 1 ? MathTypesetter::Ready : state == 2 ? MathTypesetter::Failed : MathTypesetter::Loading;
+}
+
+std::string typeset_math(std::string_view tex, bool display) {
+    return adopt(imquiz_js_math_typeset(tex.data(), static_cast<int>(tex.size()), display ? 1 : 0));
 }
 
 int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height) {

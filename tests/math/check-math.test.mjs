@@ -1,0 +1,71 @@
+// scripts/check-math.mjs on banks of broken and hostile TeX: each formula's problem is reported with
+// MathJax's message and the text's JSON path, hostile ones (a \def loop, 10,000 nested braces,
+// 10,000 \frac, huge \rule and \hspace sizes) within the limits, quickly, never a hang or a crash.
+//   node tests/math/check-math.test.mjs --quizc build/native/src/tools/quizc
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const quizcAt = process.argv.indexOf('--quizc');
+const quizc = path.resolve(quizcAt >= 0 ? process.argv[quizcAt + 1] : 'build/native/src/tools/quizc');
+const script = new URL('../../scripts/check-math.mjs', import.meta.url).pathname;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imquiz-math-'));
+test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function bank(prompts) {
+  return JSON.stringify({
+    format: 'imquiz-bank', version: 1, id: 'tex', textFormat: 'markdown', title: { en: 'TeX' },
+    languages: ['en'], defaultLanguage: 'en',
+    questions: prompts.map((prompt, i) => ({ id: 'q' + i, type: 'true_false', prompt: { en: prompt }, answer: true })),
+  });
+}
+function run(name, prompts) {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, bank(prompts));
+  const started = Date.now();
+  const result = spawnSync('node', [script, '--quizc', quizc, file], { encoding: 'utf8', cwd: dir, timeout: 120000 });
+  return { ...result, ms: Date.now() - started, lines: result.stdout.split('\n').filter(Boolean).map((l) => l.replace(file, name)) };
+}
+
+test('good TeX passes', () => {
+  const r = run('good.json', ['$\\frac{p-1}{m+p-1}$, $\\alpha_i^2$, $$\\sum_{i=1}^n \\sqrt{x_i} \\le \\text{all}$$ and $\\begin{pmatrix} a & b \\end{pmatrix}$']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.lines, []);
+  assert.match(r.stderr, /check-math: 4 formulas checked, 0 errors/);
+});
+
+test('TeX errors: MathJax\'s message and the text\'s path', () => {
+  const r = run('errors.json', ['Fine $x$ then $\\fracc{1}{2}$', 'A brace: $\\frac{1}{2$', 'Display: $$\\left( x$$']);
+  assert.equal(r.status, 1);
+  assert.deepEqual(r.lines, [
+    'errors.json:questions[0].prompt.en: error: TeX error in "\\fracc{1}{2}": Undefined control sequence \\fracc',
+    'errors.json:questions[1].prompt.en: error: TeX error in "\\frac{1}{2": Missing close brace',
+    'errors.json:questions[2].prompt.en: error: TeX error in "\\left( x": Extra \\left or missing \\right',
+  ]);
+});
+
+test('hostile TeX is refused within limits, quickly', () => {
+  const r = run('hostile.json', [
+    '$\\def\\a{\\a}\\a$',
+    '$' + '{'.repeat(10000) + 'x' + '}'.repeat(10000) + '$',
+    '$' + '{'.repeat(41) + 'x' + '}'.repeat(41) + '$',
+    '$' + '\\frac{1}{2}'.repeat(10000) + '$',
+    '$\\rule{100000em}{100000em}$',
+    '$\\hspace{1000000em}x$',
+    '$\\sqrt' + '{\\sqrt'.repeat(30) + '{x' + '}'.repeat(31) + '$',
+  ]);
+  assert.equal(r.status, 1);
+  const messages = r.lines.map((l) => l.replace(/^hostile\.json:(questions\[\d\])\.prompt\.en: error: TeX error in ".*": /, '$1: '));
+  assert.deepEqual(messages, [
+    'questions[0]: Undefined control sequence \\def',
+    'questions[1]: formula too long: 20001 characters (the limit is 2000)',
+    'questions[2]: formula nested too deeply (more than 40 levels)',
+    'questions[3]: formula too long: 110000 characters (the limit is 2000)',
+    'questions[4]: formula too large to draw: 226244 x 226244 ex (the limit is 1200 x 120)',
+    'questions[5]: formula too large to draw: 2262445 x 1 ex (the limit is 1200 x 120)',
+  ]);
+  assert.ok(r.ms < 20000, `took ${r.ms} ms`);
+});
