@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
          skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem } from './harness.mjs';
+import { plainBank } from './bank-words.mjs';
 
 // The site as built, plus the README's Markdown bank in its catalog.
 const readme = fs.readFileSync(new URL('../../quizzes/README.md', import.meta.url), 'utf8');
@@ -20,6 +21,10 @@ fs.cpSync(SITE_DIR, dir, { recursive: true });
 fs.writeFileSync(path.join(dir, 'quizzes', 'markdown-sampler.json'), example);
 const catalog = JSON.parse(fs.readFileSync(path.join(dir, 'quizzes', 'index.json'), 'utf8'));
 catalog.banks.push({ id: 'markdown-sampler', file: 'markdown-sampler.json' });
+// A plain bank of its own: the launch banks are Markdown banks (issue 15).
+const launchBank = JSON.parse(fs.readFileSync(path.join(dir, 'quizzes', 'data-parallelism.json'), 'utf8'));
+fs.writeFileSync(path.join(dir, 'quizzes', 'plain-parallelism.json'), JSON.stringify(plainBank(launchBank, 'plain-parallelism')));
+catalog.banks.push({ id: 'plain-parallelism', file: 'plain-parallelism.json' });
 fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
 // The precompressed copies would answer for the old catalog.
 for (const stale of ['index.json.gz', 'index.json.br']) fs.rmSync(path.join(dir, 'quizzes', stale), { force: true });
@@ -40,8 +45,8 @@ const MARKDOWN_FILES = ['/imquiz-markdown.wasm', '/fonts/imquiz-sans-bold.ttf', 
 
 test('a plain bank fetches nothing of Markdown\'s', async () => {
   const before = MARKDOWN_FILES.map((f) => site.requestCount(f));
-  const app = await openApp(`${site.url}?quiz=data-parallelism&lang=en`, { browser });
-  await waitForState(app.page, (s) => s.screen === 'question');
+  const app = await openApp(`${site.url}?quiz=plain-parallelism&lang=en`, { browser });
+  await waitForState(app.page, (s) => s.screen === 'question' && s.quiz.id === 'plain-parallelism');
   assert.deepEqual(MARKDOWN_FILES.map((f) => site.requestCount(f)), before);
   app.expectNoErrors();
   await app.close();
