@@ -232,7 +232,8 @@
   function blockSpec(block, key) {
     switch (block.type) {
       case 'heading': return h('h' + Math.min(6, block.level + 2), { key: key }, runSpecs(block.runs));
-      case 'code': return h('pre', { key: key }, [h('code', { key: 'code', text: block.code,
+      // Focusable: a block wider than the mirror scrolls, and the keyboard must reach it to scroll.
+      case 'code': return h('pre', { key: key, attrs: { tabindex: '0' } }, [h('code', { key: 'code', text: block.code,
                                                               attrs: { 'data-language': block.language || null } },
                                                     codeSpans(block))]);
       case 'rule': return h('hr', { key: key });

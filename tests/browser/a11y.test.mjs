@@ -15,13 +15,15 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, SITE_DIR, ARTIFACTS,
          screenshotColors, ENGINE, skipStep, Unsupported } from './harness.mjs';
+import { bankWords } from './bank-words.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const banks = Object.fromEntries(['data-parallelism', 'model-pipeline-parallelism'].map((id) =>
   [id, JSON.parse(fs.readFileSync(path.join(SITE_DIR, 'quizzes', `${id}.json`), 'utf8'))]));
-const text = (value, lang, bank) => (typeof value === 'string' ? value : value[lang] || value[bank.defaultLanguage]);
+// The words the app shows for a bank text (a Markdown bank's code, math and images read as words).
+const text = (value, lang, bank) => bankWords(typeof value === 'string' ? value : value[lang] || value[bank.defaultLanguage], bank);
 const questionOf = (bank, id) => bank.questions.find((q) => q.id === id);
 
 // The README's full example bank (every question type), served as a bank under development; its
@@ -378,6 +380,14 @@ test('whole quiz through the mirror by keyboard only: focus, live announcements,
     await waitLive(page, expectedAnnouncement(bank, q, lang, pick));
     if (n === 2) await panelScreenshot(page, 'keyboard-question-checked-wrong');
 
+    // The explanation's links come first (in a Markdown bank an image is a link to its file: the
+    // schedule drawing of model-pipeline-parallelism), then Next.
+    const explanation = typeof q.explanation === 'string' ? q.explanation : q.explanation[lang] || q.explanation[bank.defaultLanguage];
+    const links = bank.textFormat === 'markdown' ? explanation.split('](').length - 1 : 0;
+    for (let i = 0; i < links; i++) {
+      await page.keyboard.press('Tab');
+      await waitFocus(page, (f) => f.tag === 'a' && f.inMirror, `link ${i + 1} of ${links} in the explanation`);
+    }
     await page.keyboard.press('Tab');
     await waitFocus(page, (f) => f.tag === 'button' && f.text === (n === total ? words.seeResults : words.next), 'Next');
     await page.keyboard.press('Enter');

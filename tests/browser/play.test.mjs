@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startSite, openApp, waitForState, appState, clickItem, scrollToAndClick, screenshot, launchBrowser,
          SITE_DIR } from './harness.mjs';
+import { bankWords } from './bank-words.mjs';
 
 const site = await startSite();
 const browser = await launchBrowser();
@@ -14,7 +15,8 @@ test.after(async () => { await browser.close(); await site.close(); });
 
 const banks = Object.fromEntries(['data-parallelism', 'model-pipeline-parallelism'].map((id) =>
   [id, JSON.parse(fs.readFileSync(path.join(SITE_DIR, 'quizzes', `${id}.json`), 'utf8'))]));
-const text = (value, lang, bank) => (typeof value === 'string' ? value : value[lang] || value[bank.defaultLanguage]);
+// The words the app shows for a bank text (a Markdown bank's code, math and images read as words).
+const text = (value, lang, bank) => bankWords(typeof value === 'string' ? value : value[lang] || value[bank.defaultLanguage], bank);
 const question = (bank, id) => bank.questions.find((q) => q.id === id);
 const correctId = (q) => q.choices.find((c) => c.correct).id;
 

@@ -12,6 +12,7 @@ import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
          skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem, Unsupported, ARTIFACTS } from './harness.mjs';
 import { solidPng } from './engines/png.mjs';
+import { plainBank } from './bank-words.mjs';
 
 // The site as built, plus the README's Markdown bank in its catalog.
 const readme = fs.readFileSync(new URL('../../quizzes/README.md', import.meta.url), 'utf8');
@@ -21,6 +22,10 @@ fs.cpSync(SITE_DIR, dir, { recursive: true });
 fs.writeFileSync(path.join(dir, 'quizzes', 'markdown-sampler.json'), example);
 const catalog = JSON.parse(fs.readFileSync(path.join(dir, 'quizzes', 'index.json'), 'utf8'));
 catalog.banks.push({ id: 'markdown-sampler', file: 'markdown-sampler.json' });
+// A plain bank of its own: the launch banks are Markdown banks (issue 15).
+const launchBank = JSON.parse(fs.readFileSync(path.join(dir, 'quizzes', 'data-parallelism.json'), 'utf8'));
+fs.writeFileSync(path.join(dir, 'quizzes', 'plain-parallelism.json'), JSON.stringify(plainBank(launchBank, 'plain-parallelism')));
+catalog.banks.push({ id: 'plain-parallelism', file: 'plain-parallelism.json' });
 fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
 // Two more Markdown banks (below): code in every language the highlighter colours, and code in
 // none of them.
@@ -58,8 +63,8 @@ const MARKDOWN_FILES = ['/imquiz-markdown.wasm', '/fonts/imquiz-sans-bold.ttf', 
 
 test('a plain bank fetches nothing of Markdown\'s', async () => {
   const before = MARKDOWN_FILES.map((f) => site.requestCount(f));
-  const app = await openApp(`${site.url}?quiz=data-parallelism&lang=en`, { browser });
-  await waitForState(app.page, (s) => s.screen === 'question');
+  const app = await openApp(`${site.url}?quiz=plain-parallelism&lang=en`, { browser });
+  await waitForState(app.page, (s) => s.screen === 'question' && s.quiz.id === 'plain-parallelism');
   assert.deepEqual(MARKDOWN_FILES.map((f) => site.requestCount(f)), before);
   app.expectNoErrors();
   await app.close();

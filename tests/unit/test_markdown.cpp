@@ -260,8 +260,12 @@ TEST_CASE("markdown banks in the app: the parser is waited for, and plain banks 
     CHECK(page["question"]["promptRich"][1]["type"] == "code");
     CHECK(page["question"]["promptRich"][0]["runs"][1]["strong"] == true);
 
-    // The plain launch bank alone: the parser is never asked for.
+    // A plain bank: the parser is never asked for. The launch banks are Markdown banks (issue 15),
+    // so data-parallelism stands in without its "textFormat", beside the other (Markdown) one.
     testing::fresh_world({{"quiz", "data-parallelism"}});
+    nlohmann::json plain_bank = nlohmann::json::parse(testing::source("quizzes/data-parallelism.json"));
+    REQUIRE(plain_bank.erase("textFormat") == 1);
+    memory::world().files["quizzes/data-parallelism.json"] = plain_bank.dump();
     app::AppState plain;
     app::start(plain);
     for (int i = 0; i < 4; ++i) {
