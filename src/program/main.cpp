@@ -112,8 +112,13 @@ void publish(Program& program, const std::vector<ui::ItemRect>& items) {
         platform::set_document_info(program.screen.language, program.screen.title);
     }
     if (program.state.embed) {
+        // This frame's content, not ContentSize: ImGui measures that at the next Begin, so the
+        // frame that first shows a screen would report the last screen's height (a 36 px iframe
+        // around a question, when no frame followed it).
         ImGuiWindow* window = ImGui::FindWindowByName("##imquiz");
-        int height = window ? static_cast<int>(std::ceil(window->ContentSize.y + window->WindowPadding.y * 2)) : 0;
+        int height = window ? static_cast<int>(std::ceil(window->DC.CursorMaxPos.y - window->DC.CursorStartPos.y +
+                                                         window->WindowPadding.y * 2))
+                            : 0;
         if (height > 0 && height != program.last_height) {
             program.last_height = height;
             platform::report_content_height(height);
