@@ -109,11 +109,13 @@ bool read_banks_waiting_for_markdown(AppState& state) {
     return changed;
 }
 
-// The module is asked for only by a bank that has formulas: a plain bank, or a Markdown bank
-// without math, never loads it.
+// The module is asked for only by the bank being played (or the one the link opens) when it has
+// formulas: a plain bank, a Markdown bank without math, and a catalog of banks with math never
+// load it (MathJax is a third of a megabyte; a learner browsing the catalog sees no formula).
 bool typeset_bank_formulas(AppState& state) {
-    auto waiting = [](const BankSlot& slot) {
-        return slot.state == BankSlot::State::Ready && !slot.formulas.empty() && !slot.formulas_checked;
+    auto waiting = [&](const BankSlot& slot) {
+        const bool playing = &slot - state.banks.data() == state.active_bank || slot.id == state.wanted_quiz;
+        return playing && slot.state == BankSlot::State::Ready && !slot.formulas.empty() && !slot.formulas_checked;
     };
     bool any = false;
     for (const auto& slot : state.banks) any |= waiting(slot);

@@ -166,6 +166,22 @@ export async function waitInPage(page, fn, arg = null, { timeout = 10000, pollin
 // The file a click makes the page download: { name, text }. Chromium: the browser's own download
 // event. The WebDriver engines have none: the file is read from the blob: link the page clicks
 // (a named skip says so), and the link's click does not reach the browser's download manager.
+// The parts of the shell a page fetched on first use (web/sw.js, ON_FIRST_USE: the Markdown
+// module, the rich faces, the highlighter, MathJax) are kept by the worker in the background,
+// once it controls the page (boot.js names them to it). A test about to take the server away
+// waits until every one this page loaded is in a shell cache.
+const KEPT_ON_FIRST_USE = /\/(imquiz-markdown\.wasm|imquiz-highlight\.js|imquiz-math\.js|fonts\/imquiz-(sans-bold|sans-italic|sans-bold-italic|mono)\.ttf)$/;
+export async function waitForKeptOnFirstUse(page, timeout = 30000) {
+  await waitInPage(page, async (pattern) => {
+    const used = performance.getEntriesByType('resource').map((e) => e.name)
+      .filter((url) => url.startsWith(location.origin) && new RegExp(pattern).test(new URL(url).pathname));
+    const kept = new Set();
+    for (const name of (await caches.keys()).filter((n) => n.startsWith('imquiz-shell:')))
+      for (const request of await (await caches.open(name)).keys()) kept.add(request.url);
+    return used.every((url) => kept.has(url));
+  }, KEPT_ON_FIRST_USE.source, { timeout, polling: 200 });
+}
+
 export async function expectDownload(t, page, trigger, { frame = null } = {}) {
   if (ENGINE === 'chromium') {
     const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSite, openApp, waitForState, waitForSignal, appState, clickItem, launchBrowser, screenshot,
-         SITE_DIR, ARTIFACTS, ENGINE, testPages } from './harness.mjs';
+         SITE_DIR, ARTIFACTS, ENGINE, testPages, waitForKeptOnFirstUse } from './harness.mjs';
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
 const browser = await launchBrowser();
@@ -290,6 +290,7 @@ test('F1 index.html\'s own CSP: with no server headers at all the page cannot re
     // The offline copy still installs under the meta policy (worker-src 'self').
     await app.page.evaluate(() => navigator.serviceWorker.ready);
     await app.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+    await waitForKeptOnFirstUse(app.page);   // the launch banks are Markdown: md4c's module and faces
     await careless.close();
     await app.page.reload();
     await waitForState(app.page, (s) => s.screen === 'catalog' && s.banks.every((b) => b.state === 'ready'));

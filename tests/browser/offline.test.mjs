@@ -8,7 +8,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startSite, openApp, waitForState, waitInPage, launchBrowser, SITE_DIR, ENGINE, skipStep, isHarnessUrl } from './harness.mjs';
+import { startSite, openApp, waitForState, waitInPage, launchBrowser, SITE_DIR, ENGINE, skipStep, isHarnessUrl,
+         waitForKeptOnFirstUse } from './harness.mjs';
 
 const browser = await launchBrowser();
 test.after(async () => { await browser.close(); });
@@ -78,6 +79,7 @@ test('first visit installs the offline copy; with the server stopped a reload st
     const app = await openApp(`${site.url}course/?lang=en`, { context });
     await waitForState(app.page, ready);
     await waitForOfflineCopy(app.page);
+    await waitForKeptOnFirstUse(app.page);   // the launch banks are Markdown: md4c's module and faces
     const names = await cacheNames(app.page);
     assert.deepEqual(names.sort(), [`imquiz-data:/course/`, `imquiz-shell:/course/:${originalBuild}`]);
 

@@ -38,7 +38,9 @@ std::string fake_module(std::string_view tex, bool) {
     return "ok\n6.5\n3.2\n-1.1\n0 -1000 2800 1400\n<g fill=\"currentColor\"><rect width=\"10\" height=\"10\"/></g>";
 }
 
-void boot_math_bank(AppState& state, platform::MathTypesetter typesetter) {
+// The catalog of one bank with formulas, and (`open`) that bank opened: only a quiz being played
+// asks for the math module.
+void boot_math_bank(AppState& state, platform::MathTypesetter typesetter, bool open = true) {
     imquiz::testing::fresh_world({{"lang", "en"}}, false);
     auto& world = memory::world();
     world.files["quizzes/index.json"] =
@@ -51,6 +53,10 @@ void boot_math_bank(AppState& state, platform::MathTypesetter typesetter) {
         memory::deliver_fetches();
         poll(state);
     }
+    if (!open) return;
+    REQUIRE(state.banks.size() == 1);
+    apply(state, build_screen(state).catalog.cards.at(0).buttons.at(0).action);
+    poll(state);
 }
 
 }  // namespace
@@ -110,6 +116,18 @@ TEST_CASE("math: the module's answer decodes, and garbage never crashes") {
     }
 }
 
+TEST_CASE("math: a catalog never asks for the module; a quiz with formulas does") {
+    AppState state;
+    boot_math_bank(state, platform::MathTypesetter::Ready, false);
+    REQUIRE(state.banks.size() == 1);
+    CHECK(state.banks[0].state == BankSlot::State::Ready);
+    CHECK(memory::world().math_requests == 0);
+    CHECK_FALSE(state.math.asked);
+    apply(state, build_screen(state).catalog.cards.at(0).buttons.at(0).action);
+    poll(state);
+    CHECK(memory::world().math_requests >= 1);
+}
+
 TEST_CASE("math: a bank's formulas are typeset once the module is there; a TeX error is the card's, with its path") {
     AppState state;
     boot_math_bank(state, platform::MathTypesetter::Ready);
@@ -153,7 +171,6 @@ TEST_CASE("math: without a module (memory platform, or it failed to load) formul
         REQUIRE(screen.catalog.cards.size() == 1);
         CHECK(screen.catalog.cards[0].status == CardModel::Status::Ready);
         CHECK(screen.catalog.cards[0].problems.empty());
-        apply(state, screen.catalog.cards[0].buttons.at(0).action);
         json page = json::parse(with_items(screen_to_page(state, build_screen(state)), "[]"));
         CHECK(page["question"]["promptRich"][0]["runs"][1]["typeset"] == false);
     }
