@@ -179,7 +179,12 @@ test('idle: no frames are drawn when nothing changes', async () => {
   const app = await openApp(`${site.url}?lang=en&quiz=data-parallelism`, { browser, initScript });
   const page = app.page;
   await waitForState(page, (s) => s.screen === 'question');
-  await page.waitForTimeout(1000);  // let start-up settle (fonts, layout)
+  // The launch bank is a Markdown bank: its four faces come after the question (the atlas is
+  // rebuilt when they are all there). Then let start-up settle (layout).
+  await page.waitForFunction(() => performance.getEntriesByType('resource')
+    .filter((e) => /\/fonts\/imquiz-(sans-bold|sans-italic|sans-bold-italic|mono)\.ttf$/.test(e.name)).length === 4,
+  null, { timeout: 30000 });
+  await page.waitForTimeout(1000);
   const start = await page.evaluate(() => window.__rafCount);
   await page.waitForTimeout(3000);  // measuring idleness: a fixed wait is the point here
   const idleFrames = (await page.evaluate(() => window.__rafCount)) - start;
