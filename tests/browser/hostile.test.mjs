@@ -487,6 +487,7 @@ test('safe: a hostile parent cannot drive the quiz by message (every action-like
 async function waitForOfflineCopy(page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  await waitForKeptOnFirstUse(page);   // the launch banks are Markdown: md4c's module and faces
 }
 const readyCatalog = (s) => s.screen === 'catalog' && s.banks.length === 2 && s.banks.every((b) => b.state === 'ready');
 

@@ -54,6 +54,7 @@ async function waitForOfflineCopy(page) {
   await waitInPage(page, async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); },
                    null, { timeout: 60000, polling: 200 });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  await waitForKeptOnFirstUse(page);   // the launch banks are Markdown: md4c's module and faces
 }
 
 async function cacheNames(page) { return page.evaluate(() => caches.keys()); }
@@ -79,7 +80,6 @@ test('first visit installs the offline copy; with the server stopped a reload st
     const app = await openApp(`${site.url}course/?lang=en`, { context });
     await waitForState(app.page, ready);
     await waitForOfflineCopy(app.page);
-    await waitForKeptOnFirstUse(app.page);   // the launch banks are Markdown: md4c's module and faces
     const names = await cacheNames(app.page);
     assert.deepEqual(names.sort(), [`imquiz-data:/course/`, `imquiz-shell:/course/:${originalBuild}`]);
 
