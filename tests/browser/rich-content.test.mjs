@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
-         skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem, Unsupported, ARTIFACTS } from './harness.mjs';
+         skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem, Unsupported, ARTIFACTS,
+         waitForKeptOnFirstUse } from './harness.mjs';
 import { solidPng } from './engines/png.mjs';
 import { plainBank } from './bank-words.mjs';
 
@@ -639,6 +640,7 @@ test('offline: a bank\'s images are kept with it (first visit, worker installed 
       for (const name of names) for (const r of await (await caches.open(name)).keys()) kept.add(r.url);
       return urls.every((u) => kept.has(u));
     }, wanted, { timeout: 30000, polling: 200 });
+    await waitForKeptOnFirstUse(page);   // a Markdown bank: md4c's module and faces too
     await own.close();
     await page.reload();
     const state = await waitForState(page, (s) => s.screen === 'question' && s.pictures &&
