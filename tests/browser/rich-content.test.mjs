@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
@@ -123,9 +124,20 @@ for (const lang of ['en', 'ru']) {
   }
 }
 
+// axe on the mirror, with the element at `focus` focused (so the mirror is shown and its colours
+// are checked too), once its animations are over: the serious and critical violations, named.
+// axe goes in as an inline script, which the page's CSP refuses: these pages' contexts bypass it.
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function mirrorViolations(page, focus) {
+  await page.addScriptTag({ content: axeSource });
+  await page.evaluate((selector) => document.querySelector(selector).focus(), focus);
+  await page.evaluate(() => Promise.all(document.getElementById('mirror').getAnimations().map((a) => a.finished)));
+  return page.evaluate(async () => (await window.axe.run(document.getElementById('mirror'),
+    { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+}
+
 test('the Markdown question in the accessibility mirror: real elements, no markup from the bank, axe clean', async () => {
-  const { createRequire } = await import('node:module');
-  const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // axe goes in as an inline script, which the page's CSP refuses: only this context ignores it.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
   const app = await openApp(`${site.url}?quiz=markdown-sampler&lang=en`, { context });
@@ -167,13 +179,7 @@ test('the Markdown question in the accessibility mirror: real elements, no marku
   assert.equal(explanation.target, '_blank');
   assert.equal(explanation.scripts, 0);
   // axe on the mirror's panel (focused, so it is shown and its colours are checked too).
-  await page.addScriptTag({ content: axeSource });
-  await page.evaluate(() => document.querySelector('#mirror [data-mirror-feedback]').focus());
-  await page.evaluate(() => Promise.all(document.getElementById('mirror').getAnimations().map((a) => a.finished)));
-  const violations = await page.evaluate(async () => (await window.axe.run(document.getElementById('mirror'),
-    { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
-  assert.deepEqual(violations, []);
+  assert.deepEqual(await mirrorViolations(page, '#mirror [data-mirror-feedback]'), []);
   await screenshot(page, 'rich-en-mirror-checked');
   app.expectNoErrors();
   await app.close();
@@ -586,8 +592,6 @@ test('images: the picture is on the canvas (its pixels), tap opens it full size,
 });
 
 test('images in the mirror: <img> with its alt, same origin; the ones not shown say so; axe clean', async () => {
-  const { createRequire } = await import('node:module');
-  const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
   const app = await openApp(`${site.url}?quiz=pictures&lang=ru`, { context, allowErrors: MISSING_PICTURE });
   const { page } = app;
@@ -611,13 +615,7 @@ test('images in the mirror: <img> with its alt, same origin; the ones not shown 
     assert.equal(image.link, 'noopener noreferrer');
   }
   assert.deepEqual(mirror.missing, ['пропавшая картинка (изображение не показано)', 'не картинка (изображение не показано)']);
-  await page.addScriptTag({ content: axeSource });
-  await page.evaluate(() => document.querySelector('#mirror [data-mirror-feedback]').focus());
-  await page.evaluate(() => Promise.all(document.getElementById('mirror').getAnimations().map((a) => a.finished)));
-  const violations = await page.evaluate(async () => (await window.axe.run(document.getElementById('mirror'),
-    { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
-  assert.deepEqual(violations, []);
+  assert.deepEqual(await mirrorViolations(page, '#mirror [data-mirror-feedback]'), []);
   await screenshot(page, 'rich-ru-mirror-images');
   app.expectNoErrors();
   await app.close();
@@ -756,20 +754,12 @@ test('math: typeset on the canvas in the text colour, MathML in the mirror, the 
 });
 
 test('math in the accessibility mirror is axe clean', async () => {
-  const { createRequire } = await import('node:module');
-  const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
   const app = await openApp(`${site.url}?quiz=math-sampler&lang=en`, { context });
   const { page } = app;
   await waitForState(page, formulasArrived, null, 30000);
   await page.waitForFunction(() => document.querySelector('#mirror math mfrac'), null, { timeout: 15000 });
-  await page.addScriptTag({ content: axeSource });
-  await page.evaluate(() => document.querySelector('#mirror [data-mirror-prompt]').focus());
-  await page.evaluate(() => Promise.all(document.getElementById('mirror').getAnimations().map((a) => a.finished)));
-  const violations = await page.evaluate(async () => (await window.axe.run(document.getElementById('mirror'),
-    { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
-  assert.deepEqual(violations, []);
+  assert.deepEqual(await mirrorViolations(page, '#mirror [data-mirror-prompt]'), []);
   app.expectNoErrors();
   await app.close();
 });
