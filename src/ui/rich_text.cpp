@@ -331,19 +331,25 @@ private:
         if (run.style & Inline::Strikethrough)
             list_->AddLine(ImVec2(min.x, min.y + size * 0.6f), ImVec2(max.x, min.y + size * 0.6f), ink, std::max(1.0f, ui_.px(1)));
         if (!link) return;
-        // A link is an ImGui item of its own: hover, click and keyboard activation, and a hand.
-        ImGuiID id = ImGui::GetID(s);
-        ImRect bb(min, max);
-        if (!ImGui::ItemAdd(bb, id)) return;
-        bool hovered = false, held = false;
-        if (ImGui::ButtonBehavior(bb, id, &hovered, &held) && !ui_.touch_scrolling) {
+        if (pressed(ImGui::GetID(s), min, max, ImVec2(2, 1)) == Press::Activated) {
             action = app::Action::of(app::Action::Kind::OpenLink);
             action.text = run.link;
         }
+    }
+
+    // A run that is an ImGui item of its own (a link, an image): hover, click and keyboard
+    // activation, a hand, and the focus ring `ring` outside it.
+    enum class Press { Clipped, Idle, Activated };
+    Press pressed(ImGuiID id, ImVec2 min, ImVec2 max, ImVec2 ring) {
+        ImRect bb(min, max);
+        if (!ImGui::ItemAdd(bb, id)) return Press::Clipped;
+        bool hovered = false, held = false;
+        bool activated = ImGui::ButtonBehavior(bb, id, &hovered, &held) && !ui_.touch_scrolling;
         if (hovered) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
         ImGuiContext& g = *GImGui;
         if (g.NavId == id && !g.NavDisableHighlight)
-            list_->AddRect(min - ImVec2(2, 1), max + ImVec2(2, 1), ui_.palette.accent, ui_.px(3), 0, ui_.px(2));
+            list_->AddRect(min - ring, max + ring, ui_.palette.accent, ui_.px(3), 0, ui_.px(2));
+        return activated ? Press::Activated : Press::Idle;
     }
 
     // An image on a line of its own, at its own size or narrower to fit the column, never
@@ -362,21 +368,13 @@ private:
             record_rect(ui_, "picture:" + run.link, run.text, min, max);
             return height + ui_.px(6);
         }
-        ImGuiID id = ImGui::GetID(run.link.c_str());
-        ImRect bb(min, max);
-        if (ImGui::ItemAdd(bb, id)) {
-            bool hovered = false, held = false;
-            if (ImGui::ButtonBehavior(bb, id, &hovered, &held) && !ui_.touch_scrolling &&
-                picture.state == app::PictureModel::State::Ready) {
-                action = app::Action::of(app::Action::Kind::OpenPicture);
-                action.text = run.link;
-            }
-            if (hovered) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-            ImGuiContext& g = *GImGui;
-            if (g.NavId == id && !g.NavDisableHighlight)
-                list_->AddRect(min - ImVec2(3, 3), max + ImVec2(3, 3), ui_.palette.accent, ui_.px(3), 0, ui_.px(2));
-            record_item(ui_, "picture:" + run.link, run.text);
+        Press press = pressed(ImGui::GetID(run.link.c_str()), min, max, ImVec2(3, 3));
+        if (press == Press::Clipped) return height + ui_.px(6);
+        if (press == Press::Activated && picture.state == app::PictureModel::State::Ready) {
+            action = app::Action::of(app::Action::Kind::OpenPicture);
+            action.text = run.link;
         }
+        record_item(ui_, "picture:" + run.link, run.text);
         return height + ui_.px(6);
     }
 
