@@ -15,7 +15,7 @@ for face in bold:NotoSans-Bold italic:NotoSans-Italic bold-italic:NotoSans-BoldI
 done
 bash "$top/scripts/subset-font.sh" "$fonts/imquiz-mono.ttf" /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf
 cp "$fonts/imquiz-mono.ttf" "$site/fonts/"
-cp "$build/imquiz.js" "$build/imquiz.wasm" "$build/imquiz-markdown.wasm" "$site/"
+cp "$build/imquiz.js" "$build/imquiz.wasm" "$build/imquiz-rich.js" "$build/imquiz-rich.wasm" "$build/imquiz-markdown.wasm" "$site/"
 [ -f "$build/imquiz.wasm.map" ] && cp "$build/imquiz.wasm.map" "$site/"
 for f in "$top"/web/*; do cp -r "$f" "$site/"; done
 
@@ -37,13 +37,21 @@ done
   --outfile="$site/imquiz-highlight.js"
 # The math module (MathJax), loaded only when a bank shows math (scripts/bundle-math.mjs).
 node "$top/scripts/bundle-math.mjs" "$site/imquiz-math.js"
-"$esbuild" "$top/web/app.css" --minify --target=chrome87,edge88,firefox78,safari14 --sourcemap --log-level=warning \
-  --outfile="$site/app.css"
+for css in app rich; do   # rich.css: the mirror's styles for Markdown texts (web/rich.js links it)
+  "$esbuild" "$top/web/$css.css" --minify --target=chrome87,edge88,firefox78,safari14 --sourcemap --log-level=warning \
+    --outfile="$site/$css.css"
+done
 rm -rf "$site/quizzes"; mkdir -p "$site/quizzes"
 cp "$top"/quizzes/*.json "$site/quizzes/"
 # The launch banks' images (Markdown texts show them; the worker keeps them offline with them).
 [ -d "$top/quizzes/images" ] && cp -r "$top/quizzes/images" "$site/quizzes/"
 rm -f "$site/quizzes/schema.json"
+
+# The parts kept on first use (sw.js, ON_FIRST_USE) are not fingerprinted files, but their hash
+# is in boot.js, which is: a change to the rich player alone is a new build all the same.
+on_first_use=$(grep -o 'ON_FIRST_USE *= *\[[^]]*\]' "$site/sw.js" | sed 's/.*\[\(.*\)\]/\1/' | tr -d "'\" " | tr , ' ')
+[ -n "$on_first_use" ] || { echo "assemble-site.sh: no ON_FIRST_USE list in $site/sw.js" >&2; exit 1; }
+printf '\n/* parts on first use: %s */\n' "$(cd "$site" && cat $on_first_use | sha256sum | cut -c1-12)" >> "$site/boot.js"
 
 # The service worker's cache name is the build's fingerprint (scripts/fingerprint-site.sh).
 rm -f "$site/version.json"   # a fresh sw.js carries the placeholder, not the last build's id
@@ -66,7 +74,7 @@ for f in imquiz.js imquiz.wasm fonts/imquiz-sans.ttf index.html boot.js app.css 
   printf '%-28s %10d %10d %10d\n' "$f" "$raw" "$gz" "$br"
 done
 printf '%-28s %10d %10d %10d\n' "app shell total" "$total_raw" "$total_gz" "$total_br"
-for f in imquiz-markdown.wasm fonts/imquiz-sans-bold.ttf fonts/imquiz-sans-italic.ttf fonts/imquiz-sans-bold-italic.ttf \
+for f in imquiz-rich.js imquiz-rich.wasm rich.js rich.css imquiz-markdown.wasm fonts/imquiz-sans-bold.ttf fonts/imquiz-sans-italic.ttf fonts/imquiz-sans-bold-italic.ttf \
          fonts/imquiz-mono.ttf imquiz-highlight.js; do   # fetched only for Markdown banks
   printf '%-28s %10d %10d %10d\n' "$f (Markdown only)" "$(stat -c %s "$site/$f")" "$(stat -c %s "$site/$f.gz")" "$(stat -c %s "$site/$f.br")"
 done

@@ -154,11 +154,7 @@
       })
       .finally(function () { clearTimeout(timer); });
     fetches.set(url, promise);
-    var uncontrolled = !controllingWorker();
-    promise.then(function (result) {
-      if (fetches.get(url) === promise) settled.set(url, result);
-      if (uncontrolled) nameToWorker([url]);
-    });
+    promise.then(function (result) { if (fetches.get(url) === promise) settled.set(url, result); });
     return promise;
   }
   // A file that has already arrived is handed over at once, within the app's frame, not a
@@ -171,19 +167,67 @@
     settled.delete(url);
   }
 
-  // What this page fetched before a worker controlled it (the first visit: the Markdown module and
-  // faces came from the network) is named to the worker once one does, when the worker takes
-  // over or when such a fetch ends, whichever is later, so that it keeps the parts it keeps on
-  // first use (sw.js, ON_FIRST_USE) for the next visit, offline.
-  function nameToWorker(urls) {
-    var worker = controllingWorker();
-    if (worker && urls.length) worker.postMessage({ type: 'imquiz:used', urls: urls });
+  // ---- Which player: imquiz (plain banks) or imquiz-rich (Markdown banks too) ---------------
+  // The rich player carries the layout of Markdown, coloured code, formulas and pictures (about
+  // 14 KB of brotli wasm, src/app/player.h): a learner of plain banks never downloads it. It is
+  // chosen from the banks the head start below fetches: rich as soon as one is a Markdown bank,
+  // plain once all have come without one (or 3 s after the catalog, when one is slow: a plain
+  // player that meets a Markdown bank later hands over, openRichPlayer). Meanwhile the player
+  // the last visit chose downloads; a wrong guess is cancelled.
+  var playerKey = namespace + 'player';
+  var guessedPlayer = 'plain';
+  try { if (local && local.getItem(playerKey) === 'rich') guessedPlayer = 'rich'; } catch (e) { /* plain */ }
+  var handedOver = false;
+  try { handedOver = sessionStorage.getItem(playerKey) === 'rich'; sessionStorage.removeItem(playerKey); } catch (e) { /* none */ }
+  if (handedOver) guessedPlayer = 'rich';
+  var choosePlayer;
+  var playerChosen = new Promise(function (resolve) { choosePlayer = resolve; });
+  // What the choice waits for: the banks being fetched, and the sources that name them (the
+  // catalog; a bank= link's check).
+  var banksAwaited = 0, sourcesAwaited = params.get('bank') ? 2 : 1;
+  function isMarkdownBank(result) {
+    if (result.status < 200 || result.status >= 300) return null;
+    var text = new TextDecoder().decode(result.bytes);
+    if (text.indexOf('"textFormat"') < 0) return null;   // the quick look: plain banks pay nothing more
+    try { var bank = JSON.parse(text); } catch (e) { return null; }
+    return bank && bank.textFormat === 'markdown' ? text : null;
   }
-  // The worker controlling this page, or null. An opaque origin (a sandboxed iframe without
-  // allow-same-origin) may not even ask: reading navigator.serviceWorker there throws.
-  function controllingWorker() {
-    if (window.origin === 'null') return null;
-    try { return navigator.serviceWorker ? navigator.serviceWorker.controller : null; } catch (e) { return null; }
+  // `opened`: the bank is the quiz this load opens (quiz= or bank=), not a catalog card.
+  function watchBank(fetched, opened) {
+    banksAwaited++;
+    fetched.then(function (result) {
+      banksAwaited--;
+      var markdown = isMarkdownBank(result);
+      if (markdown) {
+        // What a Markdown bank needs next, fetched now beside the player: md4c's module, the faces
+        // and, for the quiz being opened when it shows formulas, MathJax (rich.js starts it).
+        ['imquiz-markdown.wasm', 'fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf',
+         'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf'].forEach(function (url) { load(url); });
+        if (opened && /\$[^$\s][^$]*\$/.test(markdown)) host.mathSoon = true;
+        choosePlayer('rich');
+      } else if (!banksAwaited && !sourcesAwaited) choosePlayer('plain');
+    });
+  }
+  function sourceRead() {
+    if (--sourcesAwaited) return;
+    if (!banksAwaited) choosePlayer('plain');
+    setTimeout(function () { choosePlayer(guessedPlayer); }, 3000);
+  }
+  // Handed over to: the rich player, whatever this load's banks are (it was asked for by one).
+  if (handedOver) choosePlayer('rich');
+  playerChosen.then(function (player) {
+    try { if (local) { if (player === 'rich') local.setItem(playerKey, 'rich'); else local.removeItem(playerKey); } } catch (e) { /* guess plain */ }
+  });
+  // The plain player read a Markdown bank: the rich one takes over. Remembered for this tab
+  // (the reload) and for the next visit; false when nothing can remember it.
+  // The learner on the catalog stays there: without quiz=, which would open that quiz again.
+  function openRichPlayer() {
+    try { sessionStorage.setItem(playerKey, 'rich'); } catch (e) { return false; }
+    try { if (local) local.setItem(playerKey, 'rich'); } catch (e) { /* this tab only */ }
+    var next = new URL(location.href);
+    if (host.state && host.state.screen === 'catalog') next.searchParams.delete('quiz');
+    setTimeout(function () { location.replace(next.href); }, 0);   // after the frame that asked
+    return true;
   }
 
   // Head start: the catalog and each bank it lists are requested while the wasm downloads.
@@ -191,17 +235,17 @@
   var wantedQuiz = params.get('quiz');
   load('fonts/imquiz-sans.ttf');
   load(catalogUrl).then(function (r) {
-    if (r.status < 200 || r.status >= 300) return;
-    try {
+    if (r.status >= 200 && r.status < 300) try {
       var catalog = JSON.parse(new TextDecoder().decode(r.bytes));
       var banks = Array.isArray(catalog.banks) ? catalog.banks : [];
       // With bank=, the app shows that bank alone: the catalog's banks are not wanted.
       if (!params.get('bank')) banks.forEach(function (entry) {
         if (entry && typeof entry.file === 'string' && (!wantedQuiz || entry.id === wantedQuiz))
-          load(new URL(entry.file, catalogUrl).href);
+          watchBank(load(new URL(entry.file, catalogUrl).href), !!wantedQuiz);
       });
       rememberQuizFiles(banks);
     } catch (e) { /* the engine reports a broken catalog itself */ }
+    sourceRead();
   });
   // With `?quiz=`, the bank is requested at once, in parallel with the catalog, from the file the
   // catalog named on an earlier visit: otherwise it waits for the catalog, then for a main thread
@@ -234,7 +278,7 @@
   var remembered = wantedQuiz ? rememberedQuizFiles() : {};
   if (Object.prototype.hasOwnProperty.call(remembered, wantedQuiz) && typeof remembered[wantedQuiz] === 'string') {
     var rememberedBank = new URL(remembered[wantedQuiz], catalogUrl).href;
-    if (rememberedBank.indexOf(new URL('.', catalogUrl).href) === 0) load(rememberedBank);   // inside quizzes/ only
+    if (rememberedBank.indexOf(new URL('.', catalogUrl).href) === 0) watchBank(load(rememberedBank), true);   // inside quizzes/ only
   }
 
   // ---- bank=<url>: a bank under development, only where the deployment allows it ----------
@@ -284,7 +328,8 @@
   var bankLinkChecked = !bankLink ? Promise.resolve(null) : load(authoringUrl).then(function (result) {
     var setting = readAuthoringSetting(result);
     var verdict = setting.off ? { refused: setting.off } : bankLinkVerdict(setting);
-    if (verdict.url) load(verdict.url);   // head start, as for catalog banks
+    if (verdict.url) watchBank(load(verdict.url), true);   // head start, as for catalog banks
+    sourceRead();
     return verdict;
   });
 
@@ -373,117 +418,6 @@
   }
   if (embedded) window.parent.postMessage({ context: 'h5p', action: 'hello' }, '*');
 
-  // ---- The Markdown module (md4c), for banks with "textFormat": "markdown" ------------------
-  // Fetched and instantiated on the first ask, never for a plain bank. prepare() answers
-  // { ready } or { failed: why } or {} (on its way; the app is woken when that changes). A
-  // failure is answered once: the next ask (the learner's Retry) tries again.
-  var markdownModule = null, markdownLoading = false, markdownFailure = '';
-  function prepareMarkdown() {
-    if (markdownModule) return { ready: true };
-    if (markdownFailure) { var failed = markdownFailure; markdownFailure = ''; return { failed: failed }; }
-    if (markdownLoading) return {};
-    markdownLoading = true;
-    var url = new URL('imquiz-markdown.wasm', location.href).href;
-    function fail(why) {
-      forget(url);
-      markdownLoading = false;
-      markdownFailure = 'imquiz-markdown.wasm: ' + why;
-      host.wake();
-    }
-    load(url).then(function (result) {
-      if (result.status < 200 || result.status >= 300) return fail(result.error || 'no answer');
-      var imports = {
-        env: { emscripten_notify_memory_growth: function () {} },
-        wasi_snapshot_preview1: { proc_exit: function (code) { throw new Error('the Markdown module stopped (' + code + ')'); } }
-      };
-      return WebAssembly.instantiate(result.bytes, imports).then(function (made) {
-        var exports = made.instance.exports;
-        if (exports._initialize) exports._initialize();
-        markdownModule = exports;
-        markdownLoading = false;
-        host.wake();
-      }, function (e) { fail('could not start it (' + (e && e.message ? e.message : e) + ')'); });
-    });
-    return {};
-  }
-  // A text (UTF-8 bytes) read by the module, encoded (src/engine/markdown.h), or null if the
-  // module is not there.
-  function readMarkdown(text) {
-    var m = markdownModule;
-    if (!m) return null;
-    var input = m.malloc(text.length + 1);
-    if (!input) return null;
-    new Uint8Array(m.memory.buffer).set(text, input);
-    var start = m.imquiz_markdown_read(input, text.length);
-    var size = m.imquiz_markdown_size();
-    var answer = new Uint8Array(m.memory.buffer, start, size).slice();   // the view dies if memory grows
-    m.free(input);
-    return answer;
-  }
-
-  // ---- Syntax colours (Prism), for code blocks in a language it colours ----------------------
-  // imquiz-highlight.js, added as a script on the first ask (never for a plain bank, nor for a
-  // Markdown bank without such code); it sets host.colourCode. prepare() answers as the Markdown
-  // module's does, but a failure stays: the code is plain until the page loads again.
-  var highlighterState = '', highlighterScript = null;   // state: '', 'loading', or why it could not be had
-  function prepareHighlighter() {
-    if (host.colourCode) return { ready: true };
-    if (highlighterState && highlighterState !== 'loading') return { failed: highlighterState };
-    if (!highlighterState) {
-      highlighterState = 'loading';
-      var url = new URL('imquiz-highlight.js', location.href).href, uncontrolled = !controllingWorker();
-      highlighterScript = document.createElement('script');
-      highlighterScript.onload = highlighterScript.onerror = function (event) {
-        if (!host.colourCode) highlighterState = 'imquiz-highlight.js: ' + (event.type === 'load' ? 'it did not start' : 'could not load it (offline?)');
-        // For the worker to keep it (nameToWorker): settled, like the files load() fetched.
-        else settled.set(url, { status: 200, bytes: new Uint8Array(0) });
-        if (host.colourCode && uncontrolled) nameToWorker([url]);
-        host.wake();
-      };
-      highlighterScript.src = url;
-      document.head.appendChild(highlighterScript);
-    }
-    return {};
-  }
-  // Without colours the code is still there: not the page's "could not load" (further down).
-  window.addEventListener('error', function (event) {
-    if (event.target !== highlighterScript) return;
-    event.stopImmediatePropagation();
-    highlighterScript.onerror(event);
-  }, true);
-  // ---- The math module (MathJax), for the formulas of Markdown banks ------------------------
-  // imquiz-math.js, a script of its own, loaded on the first ask, never for a bank without math;
-  // prepare() answers as the Markdown module's does. It is a script, not a fetch: the page's CSP
-  // allows no eval. A failed load is this part's own, not "ImQuiz could not load" (caught here,
-  // before that handler below).
-  var mathUrl = new URL('imquiz-math.js', location.href).href, mathScript = null, mathFailure = '';
-  window.addEventListener('error', function (event) {
-    if (!mathScript || event.target !== mathScript) return;
-    event.stopImmediatePropagation();
-    mathScript.remove();
-    mathScript = null;
-    mathFailure = 'imquiz-math.js: could not load it (offline?)';
-    host.wake();
-  }, true);
-  function prepareMath() {
-    if (window.ImQuizMath) return { ready: true };
-    if (mathFailure) { var failed = mathFailure; mathFailure = ''; return { failed: failed }; }
-    if (mathScript) return {};
-    mathScript = document.createElement('script');
-    mathScript.src = mathUrl;
-    mathScript.addEventListener('load', function () {
-      if (!window.ImQuizMath) mathFailure = 'imquiz-math.js: it did not start';
-      // Kept by the worker for offline use (sw.js, ON_FIRST_USE), once one controls the page.
-      if (controllingWorker()) nameToWorker([mathUrl]);
-      else if (window.origin !== 'null' && 'serviceWorker' in navigator)
-        navigator.serviceWorker.addEventListener('controllerchange', function () { nameToWorker([mathUrl]); });
-      host.wake();
-    });
-    document.body.appendChild(mathScript);
-    return {};
-  }
-  function typesetMath(tex, display) { return window.ImQuizMath ? window.ImQuizMath.encoded(tex, display) : null; }
-
   // ---- Test hook and accessibility mirror link ----------------------------------------------
   var runtimeReady = false;        // the wasm module is instantiated (Module.onRuntimeInitialized)
   var signals = {};
@@ -532,9 +466,8 @@
     // the module does, and calling it then throws.
     wake: function () { if (runtimeReady) Module._imquiz_wake(); },
 
-    markdown: { prepare: prepareMarkdown, read: readMarkdown },
-    prepareHighlighter: prepareHighlighter,
-    math: { prepare: prepareMath, typeset: typesetMath },
+    // markdown, prepareHighlighter and math: web/rich.js, with the rich player only.
+    openRichPlayer: openRichPlayer,
     load: load,
     loaded: loaded,
     forget: forget,
@@ -692,20 +625,40 @@
     return;
   }
 
-  // The wasm download starts now, before imquiz.js has arrived, and the module is instantiated
-  // from it (Module.instantiateWasm): the head start a <link rel=preload> gave, which WebKit would
-  // not reuse (it downloaded the wasm a second time).
-  var wasmDownload = fetch('imquiz.wasm', { credentials: 'same-origin' });
+  // The wasm download starts now, before the player's script has arrived, and the module is
+  // instantiated from it (Module.instantiateWasm): the head start a <link rel=preload> gave, which
+  // WebKit would not reuse (it downloaded the wasm a second time). It is the guessed player's
+  // until the choice is made (above).
+  var playerFiles = { plain: 'imquiz', rich: 'imquiz-rich' };
+  var wasmDownloads = {};
+  function downloadWasm(player) {
+    if (!wasmDownloads[player]) {
+      var controller = typeof AbortController === 'function' ? new AbortController() : null;
+      wasmDownloads[player] = { controller: controller,
+        response: fetch(playerFiles[player] + '.wasm', { credentials: 'same-origin', signal: controller ? controller.signal : undefined }) };
+      wasmDownloads[player].response.catch(function () { /* cancelled, or reported when used */ });
+    }
+    return wasmDownloads[player].response;
+  }
+  downloadWasm(guessedPlayer);
+  playerChosen.then(function (player) {
+    var other = player === 'rich' ? 'plain' : 'rich';
+    if (wasmDownloads[other] && wasmDownloads[other].controller) wasmDownloads[other].controller.abort();
+    downloadWasm(player);
+  });
   function instantiateWasm(imports, receiveInstance) {
-    wasmDownload.then(function (response) {
-      if (!response.ok) throw new Error('imquiz.wasm: the server answered ' + response.status);
-      // Streaming needs the application/wasm type; a host that sends another gets the slow path,
-      // from this same response. A second request downloaded the wasm twice, and was also made
-      // when a navigation cut the first download off (Firefox: the old page asked again).
-      if (/^application\/wasm\s*(;|$)/i.test(response.headers.get('Content-Type') || '')) {
-        return WebAssembly.instantiateStreaming(response, imports);
-      }
-      return response.arrayBuffer().then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
+    playerChosen.then(function (player) {
+      var file = playerFiles[player] + '.wasm';
+      return downloadWasm(player).then(function (response) {
+        if (!response.ok) throw new Error(file + ': the server answered ' + response.status);
+        // Streaming needs the application/wasm type; a host that sends another gets the slow path,
+        // from this same response. A second request downloaded the wasm twice, and was also made
+        // when a navigation cut the first download off (Firefox: the old page asked again).
+        if (/^application\/wasm\s*(;|$)/i.test(response.headers.get('Content-Type') || '')) {
+          return WebAssembly.instantiateStreaming(response, imports);
+        }
+        return response.arrayBuffer().then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
+      });
     }).then(function (result) { receiveInstance(result.instance, result.module); },
             function (error) { moduleStopped(error && error.message ? error.message : String(error)); });
     return {};
@@ -728,7 +681,7 @@
   window.addEventListener('error', function (event) {
     var error = event.error;
     var where = (error && error.stack ? String(error.stack) : '') + ' ' + (event.filename || '');
-    if (/imquiz\.(js|wasm)/.test(where)) moduleStopped(error && error.message ? error.message : String(error));
+    if (/imquiz(-rich)?\.(js|wasm)/.test(where)) moduleStopped(error && error.message ? error.message : String(error));
   });
 
   window.Module = {
@@ -744,7 +697,7 @@
     locateFile: function (path) { return path; }
   };
   window.addEventListener('error', function (event) {
-    if (event.target && event.target.tagName === 'SCRIPT') {
+    if (event.target && event.target.tagName === 'SCRIPT' && !event.target.hasAttribute('data-own-errors')) {
       showProblem('ImQuiz could not load', 'Part of the app (' + (event.target.src || 'a script') +
         ') did not arrive. Check the connection and try again.', 'Retry', reload);
     }
@@ -755,10 +708,16 @@
   bankLinkChecked.then(function (verdict) {
     if (verdict && verdict.refused) { refuseBankLink(verdict.refused); return; }
     if (verdict) host.developmentBankUrl = verdict.url;
-    var moduleScript = document.createElement('script');
-    moduleScript.src = 'imquiz.js';
-    moduleScript.async = true;
-    document.body.appendChild(moduleScript);
+    return playerChosen;
+  }).then(function (player) {
+    if (!player) return;
+    // In this order: rich.js gives the page what imquiz-rich.js calls.
+    (player === 'rich' ? ['rich.js', 'imquiz-rich.js'] : ['imquiz.js']).forEach(function (src) {
+      var script = document.createElement('script');
+      script.src = src;
+      script.async = false;
+      document.body.appendChild(script);
+    });
   });
   function refuseBankLink(why) {
     var withoutBank = new URL(location.href);
@@ -776,6 +735,5 @@
     window.addEventListener('load', function () {
       navigator.serviceWorker.register('sw.js').catch(function () { /* online-only is fine */ });
     });
-    navigator.serviceWorker.addEventListener('controllerchange', function () { nameToWorker(Array.from(settled.keys())); });
   }
 })();

@@ -45,20 +45,15 @@ const ESSENTIAL = ['index.html', 'boot.js', 'imquiz.js', 'imquiz.wasm', 'fonts/i
 // this line): every file of the shell that the build makes, so that a change to any of them is a
 // new build, which is the only way a learner's offline copy of it is ever replaced.
 const FINGERPRINTED = ['imquiz.js', 'imquiz.wasm', 'boot.js', 'index.html', 'a11y.js', 'text-field.js', 'app.css'];
-// Parts of the shell only Markdown banks need (md4c's module, the faces of rich text): never
-// precached, so a learner of plain banks never downloads them, and kept in this build's cache
-// once used, so a Markdown bank opened once works offline. They are not in the fingerprint: a
-// learner would otherwise download them at every install to check it. The module's answer is
-// read by imquiz.wasm (src/engine/markdown.h, encode/decode_parsed_markdown, one source file), so
-// a new encoding changes imquiz.wasm, which is fingerprinted: a new build, and so a new cache.
-// imquiz-highlight.js (Prism, for code blocks in a language it colours) is one of them too: its
-// answer is read by imquiz.wasm (engine/code_colours.h), whose check keeps a mismatched one plain;
-// a newer Prism alone (the same wasm) reaches an offline copy with the next build that is new.
-const ON_FIRST_USE = ['imquiz-markdown.wasm', 'fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf',
-  'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf', 'imquiz-highlight.js',
-  // MathJax (imquiz-math.js), for banks that show math; what it answers is read by boot.js and
-  // imquiz.wasm, both fingerprinted, so a new answer format is a new build and a new cache.
-  'imquiz-math.js'].map((path) => new URL(path, self.location.href).href);
+// Parts of the shell only Markdown banks need (the rich player and its page script and styles,
+// md4c's module, the faces of rich text, Prism, MathJax): never precached, so a learner of plain
+// banks never downloads them, and kept in this build's cache once used, so a Markdown bank opened
+// once works offline. They are not in the fingerprint's files (a learner would otherwise download
+// them at every install to check it), but their hash is: scripts/assemble-site.sh writes it into
+// boot.js, which is fingerprinted, so a change to any of them is a new build and a new cache.
+const ON_FIRST_USE = ['imquiz-rich.js', 'imquiz-rich.wasm', 'rich.js', 'rich.css', 'imquiz-markdown.wasm',
+  'fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf', 'fonts/imquiz-sans-bold-italic.ttf',
+  'fonts/imquiz-mono.ttf', 'imquiz-highlight.js', 'imquiz-math.js'].map((path) => new URL(path, self.location.href).href);
 
 const here = (path) => new URL(path, self.location.href).href;
 const isDataUrl = (href) => new URL(href).pathname.startsWith(SCOPE + 'quizzes/');

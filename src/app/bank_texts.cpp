@@ -1,5 +1,7 @@
 #include "app/bank_texts.h"
 
+#include "app/player.h"
+
 #include "engine/code_colours.h"
 #include "engine/markdown.h"
 #include "engine/unicode.h"
@@ -10,13 +12,14 @@
 namespace imquiz::app {
 
 RichTextRef text_rich(const Bank& bank, const LocalizedText& text, std::string_view language) {
-    if (bank.text_format != TextFormat::Markdown) return std::nullopt;
+    if (!rich_player || bank.text_format != TextFormat::Markdown) return std::nullopt;
     const std::string& source = bank.text(text, language);
     if (source.empty()) return std::nullopt;
     return read_markdown(neutralize_for_display(source)).text;
 }
 
 bool colour_code(RichText& text) {
+    if (!rich_player) return false;
     bool waits = false;
     for (Block& block : text.blocks) {
         if (block.kind != Block::Kind::Code || block.code.empty()) continue;
@@ -35,7 +38,7 @@ bool colour_code(RichText& text) {
 }
 
 bool code_colours_arrived(bool screen_waits) {
-    if (!screen_waits) return false;
+    if (!rich_player || !screen_waits) return false;
     std::string error;
     platform::CodeHighlighter now = platform::prepare_code_highlighter(error);
     // Nobody needs to act on it (the code is readable plain), but whoever wonders why it is grey

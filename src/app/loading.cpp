@@ -1,6 +1,7 @@
 // The catalog (quizzes/index.json), the font and the banks: fetched through the platform,
 // validated by the engine, kept in BankSlots with what went wrong in plain words.
 #include "app/app_internal.h"
+#include "app/player.h"
 
 #include "engine/bank_loader.h"
 #include "engine/unicode.h"
@@ -44,6 +45,7 @@ void on_catalog(AppState& state, const platform::FetchResult& result) {
 // on first need): the quick look for the field's name only decides whether to wait for it;
 // the loader reads the field itself. A plain bank never waits and never fetches the parser.
 bool needs_markdown_parser(BankSlot& slot, std::string& body) {
+    if (!rich_player) return false;  // the rich player reads it: see read_bank
     if (body.find("\"textFormat\"") == std::string::npos) return false;
     std::string error;
     switch (platform::prepare_markdown(error)) {
@@ -65,6 +67,15 @@ void read_bank(AppState& state, BankSlot& slot, std::string& body) {
     slot.formulas_checked = false;
     if (!loaded.bank) {
         slot.state = BankSlot::State::Invalid;
+        return;
+    }
+    // The plain player read a Markdown bank without its parser (markdown_web.cpp): only to learn
+    // that it is one. The rich player takes over; until the page has started it, the card loads.
+    if (!rich_player && loaded.bank->text_format == TextFormat::Markdown) {
+        if (!platform::open_rich_player()) {
+            slot.state = BankSlot::State::FetchFailed;
+            slot.fetch_error = "this quiz is written in Markdown, and the player that shows Markdown could not start here";
+        }
         return;
     }
     slot.bank = std::move(loaded.bank);
@@ -113,6 +124,7 @@ bool read_banks_waiting_for_markdown(AppState& state) {
 // formulas: a plain bank, a Markdown bank without math, and a catalog of banks with math never
 // load it (MathJax is a third of a megabyte; a learner browsing the catalog sees no formula).
 bool typeset_bank_formulas(AppState& state) {
+    if (!rich_player) return false;
     auto waiting = [&](const BankSlot& slot) {
         const bool playing = &slot - state.banks.data() == state.active_bank || slot.id == state.wanted_quiz;
         return playing && slot.state == BankSlot::State::Ready && !slot.formulas.empty() && !slot.formulas_checked;
@@ -155,6 +167,7 @@ bool typeset_bank_formulas(AppState& state) {
 }
 
 bool claim_math_picture(AppState& state, const platform::DecodedPicture& decoded) {
+    if (!rich_player) return false;
     for (MathPicture& picture : state.math.pictures) {
         if (picture.request == 0 || picture.request != decoded.request_id) continue;
         picture.request = 0;
@@ -167,6 +180,7 @@ bool claim_math_picture(AppState& state, const platform::DecodedPicture& decoded
 
 void update_math_pictures(AppState& state, const std::vector<std::string>& drawn,
                           const std::vector<WantedMathPicture>& wanted) {
+    if (!rich_player) return;
     auto& pictures = state.math.pictures;
     for (const WantedMathPicture& want : wanted) {
         if (state.math.picture(want.key)) continue;

@@ -1,5 +1,7 @@
 #include "app/page_protocol.h"
 
+#include "app/player.h"
+
 #include "engine/json/writer.h"
 
 #include "engine/json/reader.h"
@@ -84,7 +86,7 @@ void write_code_spans(JsonWriter& w, const Block& block) {
 
 // A Markdown bank's text as data for the mirror, which builds its DOM from it (never from markup).
 void write_rich(JsonWriter& w, const char* name, const RichTextRef& text, const MathFormulas& math) {
-    if (!text) return;
+    if (!rich_player || !text) return;
     static const char* const kinds[] = {"paragraph", "heading", "code", "rule", "table"};
     w.key(name).begin_array();
     for (const Block& block : text->blocks) {
@@ -524,7 +526,7 @@ std::string screen_to_page(const AppState& state, const ScreenModel& model) {
         write_settings(w, state, model.settings);
     }
     if (!state.import_message.empty()) w.key("importMessage").string(state.import_message);
-    if (!model.pictures.empty()) {
+    if (rich_player && !model.pictures.empty()) {
         static const char* const states[] = {"loading", "ready", "failed"};
         w.key("pictures").begin_array();
         for (const PictureModel& picture : model.pictures) {
@@ -540,7 +542,7 @@ std::string screen_to_page(const AppState& state, const ScreenModel& model) {
         w.end_array();
         w.key("pictureNotShown").string(model.picture_not_shown);
     }
-    if (model.viewer) {
+    if (rich_player && model.viewer) {
         w.key("viewer").begin_object();
         w.key("source").string(model.viewer->source);
         w.key("alt").string(model.viewer->alt);

@@ -3,6 +3,7 @@
 // that cannot be shown is its alt text and the reason, never a broken screen: the rest of the
 // bank works.
 #include "app/app_internal.h"
+#include "app/player.h"
 
 #include "engine/image_file.h"
 
@@ -48,6 +49,7 @@ void decode(Picture& picture, const ImageFile& file, const std::string& bytes) {
 }  // namespace
 
 void fetch_pictures(AppState& state, int bank_index) {
+    if (!rich_player) return;
     if (state.pictures_bank == bank_index) return;
     forget_pictures(state);
     state.pictures_bank = bank_index;
@@ -65,6 +67,7 @@ void fetch_pictures(AppState& state, int bank_index) {
 }
 
 bool update_pictures(AppState& state) {
+    if (!rich_player) return false;
     bool changed = false;
     if (state.pictures_bank != state.active_bank) {
         fetch_pictures(state, state.active_bank);
@@ -95,6 +98,7 @@ bool update_pictures(AppState& state) {
 }
 
 bool take_picture_file(AppState& state, platform::FetchResult& result) {
+    if (!rich_player) return false;
     for (Picture& picture : state.pictures) {
         if (picture.state != Picture::State::Fetching || picture.request != result.request_id) continue;
         if (result.http_status == 404) {

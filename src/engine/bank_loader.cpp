@@ -264,13 +264,12 @@ private:
     // link is the author's error at load time, with the text's path, not a surprise on screen.
     void check_markdown(std::string_view text, const JsonPath& path) {
         if (!markdown_) return;
-        ParsedMarkdown parsed = read_markdown(text);
-        for (const std::string& problem : parsed.problems) report_.error(path.str(), problem);
-        for (const Inline* run : math_runs(parsed.text))
-            formulas_.push_back({run->text, run->kind == Inline::Kind::DisplayMath, path.str()});
+        MarkdownUse use = markdown_use(text);
+        for (const std::string& problem : use.problems) report_.error(path.str(), problem);
+        for (auto& [tex, display] : use.formulas) formulas_.push_back({std::move(tex), display, path.str()});
         if (images_ == nullptr) return;
-        for (std::string& source : image_sources(parsed.text))
-            if (image_source_problem(source).empty() && images_seen_.insert(source).second) images_->push_back({std::move(source), path.str()});
+        for (std::string& source : use.images)
+            if (images_seen_.insert(source).second) images_->push_back({std::move(source), path.str()});
     }
 
     bool check_language_code(const std::string& code, const JsonPath& path) {

@@ -10,6 +10,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace imquiz {
@@ -25,6 +26,18 @@ struct ParsedMarkdown {
 // Defined by markdown/md4c_reader.cpp natively (and in the web's module), and by
 // program/markdown_web.cpp in the web app, which asks the module through the platform.
 ParsedMarkdown read_markdown(std::string_view markdown);
+
+// What a bank's loader keeps of one of its Markdown texts: what its author must fix, the formulas
+// it shows (TeX, display or inline) and the image files it shows (sources that can be files beside
+// the bank, in order, repeats kept). In a file of its own (markdown_check.cpp): the web's plain
+// player, which never shows Markdown, links a stub instead (program/markdown_web.cpp), and with
+// it none of the walk over the text.
+struct MarkdownUse {
+    std::vector<std::string> problems;
+    std::vector<std::pair<std::string, bool>> formulas;
+    std::vector<std::string> images;
+};
+MarkdownUse markdown_use(std::string_view markdown);
 
 // The problems of a text already read (read_markdown fills them in with this).
 std::vector<std::string> markdown_problems(const RichText& text);

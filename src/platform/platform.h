@@ -109,6 +109,11 @@ MarkdownParser prepare_markdown(std::string& error);
 // engine/markdown.h's encode_parsed_markdown says (the platform only carries it); "" before.
 std::string parse_markdown(std::string_view markdown);
 
+// The plain web player (app/player.h) met a Markdown bank: asks the page to start the rich player
+// instead (the page reloads into it; progress is all saved by then). False where that cannot be
+// done (no page, or storage to remember the choice in): the app then says so on the bank's card.
+bool open_rich_player();
+
 // ---- The math typesetter (formulas of Markdown banks: $...$ and $$...$$) ----
 
 // MathJax, on the web a script of its own (imquiz-math.js), loaded only when a bank shows math:

@@ -7,3 +7,10 @@
 imquiz::ParsedMarkdown imquiz::read_markdown(std::string_view markdown) {
     return decode_parsed_markdown(platform::parse_markdown(markdown));
 }
+
+#ifdef IMQUIZ_PLAIN_PLAYER
+// The plain player (app/player.h) reads a Markdown bank only to learn that it is one, and hands it
+// to the rich player; it finds nothing in its texts. With this definition here, the real one
+// (engine/markdown_check.cpp) and its walk over the texts are never linked into it.
+imquiz::MarkdownUse imquiz::markdown_use(std::string_view) { return {}; }
+#endif

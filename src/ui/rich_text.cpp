@@ -1,5 +1,7 @@
 #include "ui/rich_text.h"
 
+#include "app/player.h"
+
 #include <imgui_internal.h>
 
 #include <algorithm>
@@ -579,6 +581,7 @@ private:
 }  // namespace
 
 app::Action rich_text(const UiContext& ui, const char* id, const RichText& text, TextSize size, uint32_t color) {
+    if (!app::rich_player) return {};   // a plain bank's text never comes here
     ImVec2 origin = ImGui::GetCursorScreenPos();
     float width = ImGui::GetContentRegionAvail().x;
     // Inside a panel: its wrap position, as wrapped plain text has (widgets.h, panel_begin).
@@ -594,12 +597,14 @@ app::Action rich_text(const UiContext& ui, const char* id, const RichText& text,
 }
 
 float rich_text_height(const UiContext& ui, const RichText& text, TextSize size, float width) {
+    if (!app::rich_player) return 0;
     Layout layout(ui, size, 0, ImVec2(0, 0), width, false, false);
     return layout.blocks(text, "");
 }
 
 void rich_text_at(const UiContext& ui, const char* id, const RichText& text, TextSize size, uint32_t color, ImVec2 origin,
                   float width) {
+    if (!app::rich_player) return;
     ImVec2 cursor = ImGui::GetCursorScreenPos();
     ImGui::PushID(id);
     Layout layout(ui, size, color, origin, width, true, false);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startSite, openApp, waitForState, waitForSignal, appState, clickItem, launchBrowser, screenshot,
-         assertCanvasNotBlank, SITE_DIR, ENGINE, skipStep, afterReload } from './harness.mjs';
+         assertCanvasNotBlank, SITE_DIR, ENGINE, skipStep, afterReload, act } from './harness.mjs';
 import { securityHeaders } from '../../scripts/serve.mjs';
 
 const browser = await launchBrowser();
@@ -24,7 +24,6 @@ const slot = (state, id) => state.banks.find((b) => b.id === id);
 const send = (res, status, body, type = 'application/json') =>
   res.writeHead(status, { 'Content-Type': type, ...securityHeaders() }).end(body);
 
-async function act(page, action) { await page.evaluate((a) => window.ImQuizHost.act(a), action); }
 
 // Answers the current question right, checks it and moves on.
 async function answer(page) {
@@ -296,15 +295,20 @@ test('the server stops after the first load (no service worker): the quiz goes o
 
 // ---- 2. The app itself --------------------------------------------------------------------------
 
+// The launch banks are Markdown banks: this site's pages start the rich player (src/app/player.h);
+// the plain one is missing too, so that whichever boot.js picked is.
+const PLAYERS = ['imquiz', 'imquiz-rich'];
+const PLAYER_SCRIPTS = 'script[src$="imquiz.js"], script[src$="imquiz-rich.js"]';
+
 test('imquiz.wasm missing: "ImQuiz could not start" with Retry, and Retry works once it is back', async () => {
-  site.faults.set('/imquiz.wasm', (req, res) => send(res, 404, 'not here', 'text/plain'));
+  for (const player of PLAYERS) site.faults.set(`/${player}.wasm`, (req, res) => send(res, 404, 'not here', 'text/plain'));
   try {
     const app = await openApp(`${site.url}?lang=en&${NO_SW}`, { browser, waitFor: 'fatal',
                                                                 allowErrors: [/status of 404/, /wasm/i] });
     const screen = await problemScreen(app.page);
     assert.equal(screen.visible, true);
     assert.equal(screen.title, 'ImQuiz could not start');
-    assert.match(screen.text, /did not load or could not start \(.*wasm.*\)\. Check the connection and try again\./);
+    assert.match(screen.text, /did not load or could not start \(imquiz-rich\.wasm.*\)\. Check the connection and try again\./);
     assert.doesNotMatch(screen.text, /ASSERTIONS/, 'no build flags in what learners read');
     assert.equal(screen.button, 'Retry');
     assert.equal(screen.focused, true, 'the way forward has the keyboard focus');
@@ -321,12 +325,12 @@ test('imquiz.wasm missing: "ImQuiz could not start" with Retry, and Retry works 
 });
 
 test('imquiz.js missing: "ImQuiz could not load" with Retry', async () => {
-  site.faults.set('/imquiz.js', (req, res) => send(res, 404, 'not here', 'text/plain'));
+  for (const player of PLAYERS) site.faults.set(`/${player}.js`, (req, res) => send(res, 404, 'not here', 'text/plain'));
   try {
     const app = await openApp(`${site.url}?lang=en&${NO_SW}`, { browser, waitFor: 'fatal', allowErrors: [/status of 404/] });
     const screen = await problemScreen(app.page);
     assert.equal(screen.title, 'ImQuiz could not load');
-    assert.match(screen.text, /imquiz\.js\) did not arrive/);
+    assert.match(screen.text, /imquiz-rich\.js\) did not arrive/);
     assert.equal(screen.button, 'Retry');
     await assertNotBlank(app.page, 'faults-js-404');
     await app.close();
@@ -349,7 +353,7 @@ test('WebGL 2 present but the context refused: the app reports it, the page expl
   assert.equal(screen.visible, true);
   assert.equal(screen.title, 'This browser cannot draw ImQuiz');
   assert.match(screen.text, /WebGL 2.*try another browser or enable hardware acceleration/);
-  assert.equal(await app.page.evaluate(() => document.querySelectorAll('script[src$="imquiz.js"]').length), 1,
+  assert.equal(await app.page.evaluate((selector) => document.querySelectorAll(selector).length, PLAYER_SCRIPTS), 1,
                'the module was started: the refusal came from its own context request');
   await assertNotBlank(app.page, 'faults-webgl2-context-refused');
   app.expectNoErrors();
@@ -367,7 +371,7 @@ test('no WebGL 2 (switched off, or ?nowebgl=1): an explanation instead of a blan
     assert.match(screen.text, /WebGL 2.*try another browser or enable hardware acceleration/, name);
     assert.equal(await app.page.evaluate(() => document.getElementById('canvas').style.visibility), 'hidden');
     assert.equal(await app.page.evaluate(() => typeof window.Module), 'undefined', `${name}: the module is not started`);
-    assert.equal(await app.page.evaluate(() => document.querySelectorAll('script[src$="imquiz.js"]').length), 0,
+    assert.equal(await app.page.evaluate((selector) => document.querySelectorAll(selector).length, PLAYER_SCRIPTS), 0,
                  `${name}: imquiz.js is not even loaded (it used to run main() behind the message, and throw)`);
     await assertNotBlank(app.page, `faults-no-webgl2-${query ? 'param' : 'deleted'}`);
     app.expectNoErrors();

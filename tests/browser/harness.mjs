@@ -170,7 +170,7 @@ export async function waitInPage(page, fn, arg = null, { timeout = 10000, pollin
 // module, the rich faces, the highlighter, MathJax) are kept by the worker in the background,
 // once it controls the page (boot.js names them to it). A test about to take the server away
 // waits until every one this page loaded is in a shell cache.
-const KEPT_ON_FIRST_USE = /\/(imquiz-markdown\.wasm|imquiz-highlight\.js|imquiz-math\.js|fonts\/imquiz-(sans-bold|sans-italic|sans-bold-italic|mono)\.ttf)$/;
+const KEPT_ON_FIRST_USE = /\/(imquiz-rich\.(js|wasm)|rich\.(js|css)|imquiz-markdown\.wasm|imquiz-highlight\.js|imquiz-math\.js|fonts\/imquiz-(sans-bold|sans-italic|sans-bold-italic|mono)\.ttf)$/;
 export async function waitForKeptOnFirstUse(page, timeout = 30000) {
   await waitInPage(page, async (pattern) => {
     const used = performance.getEntriesByType('resource').map((e) => e.name)
@@ -261,6 +261,9 @@ export async function chooseFile(t, page, trigger, file) {
 // Runs `action` (a click on a Reload button, say) and resolves once the page is a new document.
 // Playwright's click waits for the navigation it starts; the WebDriver engines return at once,
 // and the old page, its signals and its last state, would still answer.
+// An action performed as if the learner did it on the canvas (the page protocol's actions).
+export async function act(page, action) { await page.evaluate((a) => window.ImQuizHost.act(a), action); }
+
 export async function afterReload(page, action, timeout = 30000) {
   await page.evaluate(() => { window.__imquizTestOldDocument = true; });
   await action();

@@ -20,7 +20,7 @@ const originalBuild = JSON.parse(fs.readFileSync(path.join(SITE_DIR, 'version.js
 // The files the build's fingerprint covers, as the service worker lists them (minified or not).
 const fingerprinted = (worker) => worker.match(/FINGERPRINTED\s*=\s*\[([^\]]*)\]/)[1].match(/[^'",\s]+/g);
 
-// A copy of the site as another build: imquiz.js marks itself with `marker`, and sw.js and
+// A copy of the site as another build: the players' scripts mark themselves with `marker`, and sw.js and
 // version.json carry the fingerprint of the changed files, exactly as scripts/assemble-site.sh
 // computes it. Returns the build id.
 function writeBuild(dir, marker, { fingerprint = null } = {}) {
@@ -28,8 +28,11 @@ function writeBuild(dir, marker, { fingerprint = null } = {}) {
   for (const file of fs.readdirSync(dir, { recursive: true })) {
     if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dir, file));   // stale next to the changed files
   }
-  const original = fs.readFileSync(path.join(SITE_DIR, 'imquiz.js'), 'utf8');
-  fs.writeFileSync(path.join(dir, 'imquiz.js'), `${original}\n;window.imquizTestBuild = ${JSON.stringify(marker)};\n`);
+  // Both players (src/app/player.h): the launch banks, Markdown banks, run the rich one.
+  for (const player of ['imquiz.js', 'imquiz-rich.js']) {
+    const original = fs.readFileSync(path.join(SITE_DIR, player), 'utf8');
+    fs.writeFileSync(path.join(dir, player), `${original}\n;window.imquizTestBuild = ${JSON.stringify(marker)};\n`);
+  }
   const worker = fs.readFileSync(path.join(SITE_DIR, 'sw.js'), 'utf8');
   const hash = crypto.createHash('sha256');
   for (const file of fingerprinted(worker)) hash.update(fs.readFileSync(path.join(dir, file)));

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSite, openApp, waitForState, appState, clickItem, launchBrowser, SITE_DIR, ENGINE, skipStep, expectDownload,
-         chooseFile } from './harness.mjs';
+         chooseFile, act } from './harness.mjs';
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
 const browser = await launchBrowser();
@@ -33,7 +33,6 @@ const EN = { unavailable: /does not let ImQuiz save progress/, writeFailed: /cou
 const NO_SW = 'sw=0';
 
 // Acts as the learner would, through the page's action queue (the accessibility mirror's path).
-async function act(page, action) { await page.evaluate((a) => window.ImQuizHost.act(a), action); }
 
 // Answers the current question (right unless `wrong`), checks it, and moves on. Returns the
 // question id answered.
@@ -94,8 +93,10 @@ test('storage: progress and settings are namespaced by deployment path (/a/ and 
     await waitForState(b.page, (s) => s.preferences.theme === 'dark');
 
     const keys = Object.keys(await stored(b.page)).sort();
-    // quiz-files: boot.js remembers the file of a quiz opened by link (quiz=), to request it at once next time.
-    assert.deepEqual(keys, ['imquiz:/a/:progress.data-parallelism', 'imquiz:/a/:quiz-files', 'imquiz:/b/:settings'],
+    // quiz-files: boot.js remembers the file of a quiz opened by link (quiz=), to request it at once next time;
+    // player: that the launch banks (Markdown banks) took the rich player, to download it at once next time.
+    assert.deepEqual(keys, ['imquiz:/a/:player', 'imquiz:/a/:progress.data-parallelism', 'imquiz:/a/:quiz-files',
+                            'imquiz:/b/:player', 'imquiz:/b/:settings'],
                      'every key is under its deployment; the probe key is gone');
     assert.deepEqual(JSON.parse((await stored(b.page))['imquiz:/a/:quiz-files']), { 'data-parallelism': 'data-parallelism.json' });
     assert.equal(JSON.parse((await stored(b.page))['imquiz:/b/:settings']).theme, 'dark');
@@ -442,7 +443,8 @@ test('each file is requested once per page load (the head start is reused)', asy
   try {
     const app = await openApp(`${server.url}?lang=en&${NO_SW}`, { browser });
     await waitForState(app.page, (s) => ready(s) && s.banks.every((b) => b.state === 'ready'));
-    for (const file of ['/quizzes/index.json', '/fonts/imquiz-sans.ttf', '/imquiz.wasm',
+    // imquiz.wasm: the guess of a first visit, cancelled when the banks choose the rich player.
+    for (const file of ['/quizzes/index.json', '/fonts/imquiz-sans.ttf', '/imquiz.wasm', '/imquiz-rich.wasm',
                         '/quizzes/data-parallelism.json', '/quizzes/model-pipeline-parallelism.json'])
       assert.equal(counts.get(file), 1, `${file} requested ${counts.get(file)} times`);
     app.expectNoErrors();
@@ -456,15 +458,18 @@ test('each file is requested once per page load (the head start is reused)', asy
 // path from the same response: it used to ask for the wasm again (two downloads, and a second
 // request also when a navigation cut the first one off).
 test('a host that serves the wasm under another type: the app starts from one download', async () => {
-  const wasm = fs.readFileSync(path.join(SITE_DIR, 'imquiz.wasm'));
-  site.faults.set('/imquiz.wasm', (req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/octet-stream', ...securityHeaders() }).end(wasm);
-  });
-  const before = site.requestCount('/imquiz.wasm');
+  const players = ['/imquiz.wasm', '/imquiz-rich.wasm'];   // the rich one runs the launch banks
+  for (const file of players) {
+    const wasm = fs.readFileSync(path.join(SITE_DIR, file));
+    site.faults.set(file, (req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream', ...securityHeaders() }).end(wasm);
+    });
+  }
+  const before = players.map((file) => site.requestCount(file));
   try {
     const app = await openApp(`${site.url}?lang=en&${NO_SW}`, { browser });
     await waitForState(app.page, ready);
-    assert.equal(site.requestCount('/imquiz.wasm') - before, 1, 'imquiz.wasm requested once');
+    assert.deepEqual(players.map((file, i) => site.requestCount(file) - before[i]), [1, 1], 'each requested once');
     app.expectNoErrors();
     await app.close();
   } finally {
@@ -630,7 +635,9 @@ test('regression: input while the wasm is still loading does not throw', async (
   const held = [];
   let wasmAsked;
   const wasmHeld = new Promise((resolve) => { wasmAsked = resolve; });
-  site.faults.set('/imquiz.wasm', (req, res) => { held.push(res); wasmAsked(); return true; });
+  // Both players' (src/app/player.h): boot.js downloads its guess, then the one the banks choose.
+  for (const player of ['imquiz', 'imquiz-rich'])
+    site.faults.set(`/${player}.wasm`, (req, res) => { held.push({ res, player }); if (player === 'imquiz-rich') wasmAsked(); return true; });
   try {
     const app = await openApp(`${site.url}?lang=en&${NO_SW}`, { browser, waitFor: null });
     // imquiz.js has run (its exports exist), the wasm has not arrived.
@@ -649,8 +656,8 @@ test('regression: input while the wasm is still loading does not throw', async (
     await app.page.mouse.move(200, 150);
     await app.page.setViewportSize({ width: 900, height: 700 });
     await app.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
-    const wasm = fs.readFileSync(path.join(SITE_DIR, 'imquiz.wasm'));
-    for (const res of held) res.writeHead(200, { 'Content-Type': 'application/wasm', ...securityHeaders() }).end(wasm);
+    for (const { res, player } of held)   // the launch banks are Markdown banks: the rich one is used
+      res.writeHead(200, { 'Content-Type': 'application/wasm', ...securityHeaders() }).end(fs.readFileSync(path.join(SITE_DIR, `${player}.wasm`)));
     await waitForState(app.page, ready);
     app.expectNoErrors();
     await app.close();

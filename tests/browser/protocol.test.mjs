@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import Ajv from 'ajv';
-import { startSite, openApp, waitForState, launchBrowser } from './harness.mjs';
+import { startSite, openApp, waitForState, launchBrowser, act } from './harness.mjs';
 
 const schema = JSON.parse(fs.readFileSync('docs/page-protocol.schema.json', 'utf8'));
 const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
@@ -42,7 +42,6 @@ function assertValid(states, where) {
   }
 }
 
-async function act(page, action) { await page.evaluate((a) => window.ImQuizHost.act(a), action); }
 
 test('catalog, question (every type), feedback, results, settings: every state matches the schema', async () => {
   const app = await open(`${site.url}?bank=dev/example.json&lang=en`);

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
          skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem, Unsupported, ARTIFACTS,
-         waitForKeptOnFirstUse } from './harness.mjs';
+         waitForKeptOnFirstUse, afterReload, act } from './harness.mjs';
 import { solidPng } from './engines/png.mjs';
 import { plainBank } from './bank-words.mjs';
 
@@ -59,7 +59,9 @@ const site = await startSite({ dir });
 const browser = await launchBrowser();
 test.after(async () => { await browser.close(); await site.close(); fs.rmSync(dir, { recursive: true, force: true }); });
 
-const MARKDOWN_FILES = ['/imquiz-markdown.wasm', '/fonts/imquiz-sans-bold.ttf', '/fonts/imquiz-sans-italic.ttf',
+// The rich player (src/app/player.h), its page script and styles, md4c's module, the faces.
+const MARKDOWN_FILES = ['/imquiz-rich.js', '/imquiz-rich.wasm', '/rich.js', '/rich.css',
+                        '/imquiz-markdown.wasm', '/fonts/imquiz-sans-bold.ttf', '/fonts/imquiz-sans-italic.ttf',
                         '/fonts/imquiz-sans-bold-italic.ttf', '/fonts/imquiz-mono.ttf',
                         '/imquiz-highlight.js'];   // the sampler shows Python: the highlighter comes too
 
@@ -70,6 +72,40 @@ test('a plain bank fetches nothing of Markdown\'s', async () => {
   assert.deepEqual(MARKDOWN_FILES.map((f) => site.requestCount(f)), before);
   app.expectNoErrors();
   await app.close();
+});
+
+// Which player runs (src/app/player.h, web/boot.js): the script the page inserted.
+const playerScripts = (page) => page.evaluate(() => Array.from(document.scripts, (s) => s.getAttribute('src'))
+  .filter((src) => /^imquiz(-rich)?\.js$/.test(src || '')));
+
+test('a Markdown bank starts the rich player, a plain bank the plain one, and each is remembered for the next visit', async () => {
+  for (const [quiz, player, remembered] of [['markdown-sampler', 'imquiz-rich.js', 'rich'], ['plain-parallelism', 'imquiz.js', null]]) {
+    const app = await openApp(`${site.url}?quiz=${quiz}&lang=en`, { browser });
+    await waitForState(app.page, (s) => s.screen === 'question' && s.quiz.id === quiz);
+    assert.deepEqual(await playerScripts(app.page), [player], quiz);
+    assert.equal(await app.page.evaluate(() => localStorage.getItem(window.ImQuizHost.namespace + 'player')), remembered, quiz);
+    app.expectNoErrors();
+    await app.close();
+  }
+});
+
+test('the plain player hands a Markdown bank to the rich one: the page reloads into it, on the same screen', async () => {
+  const context = await browser.newContext();
+  try {
+    const app = await openApp(`${site.url}?quiz=plain-parallelism&lang=en&sw=0`, { context });
+    await waitForState(app.page, (s) => s.screen === 'question' && s.quiz.id === 'plain-parallelism');
+    assert.deepEqual(await playerScripts(app.page), ['imquiz.js']);
+    // The catalog fetches the other banks: the Markdown ones reach the plain player, which hands over.
+    await afterReload(app.page, () => act(app.page, { type: 'catalog' }));
+    const state = await waitForState(app.page, (s) => s.screen === 'catalog' &&
+      ['markdown-sampler', 'plain-parallelism'].every((id) => s.banks.some((b) => b.id === id && b.state === 'ready')));
+    assert.deepEqual(await playerScripts(app.page), ['imquiz-rich.js']);
+    assert.equal(new URL(await app.page.url()).searchParams.get('quiz'), null, 'the catalog, not the quiz again');
+    assert.equal(state.banks.find((b) => b.id === 'plain-parallelism').inProgress, true, 'the attempt is kept');
+    app.expectNoErrors();
+  } finally {
+    await context.close();
+  }
 });
 
 // Clicks an item, scrolling to it; where the engine cannot scroll the canvas (WebKitGTK's driver
@@ -365,7 +401,7 @@ test('code in Python, C++, shell, JSON and YAML: coloured spans, on the canvas a
   await new Promise((resolve) => setTimeout(resolve, 2000));   // measuring idleness: a fixed wait is the point here
   assert.equal(await page.evaluate(() => window.__rafCount) - start, 0, 'frames drawn while idle after colouring');
 
-  // The mirror: the same code, in spans classed by kind, coloured by app.css.
+  // The mirror: the same code, in spans classed by kind, coloured by rich.css.
   const mirror = await page.evaluate(() => [...document.querySelectorAll('#mirror pre code')].map((code) => ({
     language: code.getAttribute('data-language'),
     text: code.textContent,
@@ -383,7 +419,7 @@ test('code in Python, C++, shell, JSON and YAML: coloured spans, on the canvas a
   const css = await page.evaluate(() => Object.fromEntries(['keyword', 'comment'].map((kind) =>
     [kind, getComputedStyle(document.querySelector('#mirror .tok-' + kind)).color])));
 
-  // The canvas: the same colours (app.css carries the palette's values) where the spans are. The
+  // The canvas: the same colours (rich.css carries the palette's values) where the spans are. The
   // code's item says where its first glyph is; a monospaced face puts column c at c advances.
   const item = state.items.find((i) => i.id === 'code:prompt:1');
   assert.ok(item, `the Python block's lines are an item (${state.items.map((i) => i.id).join(', ')})`);

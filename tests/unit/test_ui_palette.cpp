@@ -63,7 +63,7 @@ TEST_CASE("palette contrast: syntax colours of code") {
                 INFO(name << ": " << kinds[kind] << " " << contrast_ratio(colours[kind], p.surface_hover) << ":1");
                 // A code block's background, on the canvas (rich_text.cpp draws it surface_hover).
                 CHECK(contrast_ratio(colours[kind], p.surface_hover) >= 4.5);
-                // The mirror's panel behind its <pre> (app.css's .tok-* carry these values).
+                // The mirror's panel behind its <pre> (rich.css's .tok-* carry these values).
                 CHECK(contrast_ratio(colours[kind], p.surface) >= 4.5);
             }
         }

@@ -160,6 +160,8 @@ void copy_text(const std::string& text) { internals().world.clipboard = text; }
 // Natively md4c is linked into the engine (engine/markdown/md4c_reader.cpp): nothing asks here.
 std::string parse_markdown(std::string_view) { return {}; }
 
+bool open_rich_player() { return false; }  // native builds are the rich player: never asked
+
 MarkdownParser prepare_markdown(std::string& error) {
     memory::World& world = internals().world;
     ++world.markdown_requests;

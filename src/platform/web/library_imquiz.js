@@ -140,6 +140,8 @@ mergeInto(LibraryManager.library, {
     HEAP32[errorOut >> 2] = state['failed'] ? imquizString(state['failed']) : 0;
     return state['ready'] ? 1 : state['failed'] ? 2 : 0;
   },
+  imquiz_js_open_rich_player__deps: ['$imquizHost'],
+  imquiz_js_open_rich_player: function () { return imquizHost()['openRichPlayer']() ? 1 : 0; },
   // The module's answer for a text, copied into this heap (malloc'ed; *sizeOut bytes).
   imquiz_js_markdown_read__deps: ['$imquizHost'],
   imquiz_js_markdown_read: function (text, size, sizeOut) {

@@ -38,6 +38,7 @@ void imquiz_js_cannot_draw();
 void imquiz_js_resize_canvas(int width, int height);
 char* imquiz_js_input_take(float* numbers);
 int imquiz_js_markdown_prepare(char** error);
+int imquiz_js_open_rich_player();
 void imquiz_js_open_link(const char* url);
 void imquiz_js_copy_text(const char* text);
 char* imquiz_js_markdown_read(const char* text, int size, int* answer_size);
@@ -221,6 +222,8 @@ MarkdownParser prepare_markdown(std::string& error) {
     if (problem) error = adopt(problem);
     return state == 1 ? MarkdownParser::Ready : state == 2 ? MarkdownParser::Failed : MarkdownParser::Loading;
 }
+
+bool open_rich_player() { return imquiz_js_open_rich_player() != 0; }
 
 std::string parse_markdown(std::string_view markdown) {
     int size = 0;

@@ -1,0 +1,154 @@
+// What the page does for the rich player only (imquiz-rich.js, src/app/player.h): md4c's module,
+// syntax colours and the math module, each fetched on the app's first ask, and the mirror's
+// styles for Markdown texts. boot.js inserts this script before imquiz-rich.js, so a plain bank's
+// page never downloads it. It adds `markdown`, `prepareHighlighter` and `math` to ImQuizHost,
+// which library_imquiz.js calls.
+// Written for CSP `script-src 'self' 'wasm-unsafe-eval'`: no inline script, no eval.
+'use strict';
+
+(function () {
+  var host = window.ImQuizHost;
+
+  // ---- Offline: what the first visit fetched before a worker controlled the page ------------
+  // The rich player, its parts and a bank's images came from the network before the worker
+  // existed: they are named to it once it controls the page, and each later such fetch when it
+  // ends, so that it keeps what it keeps on first use (sw.js, ON_FIRST_USE, keepUsed) for the
+  // next visit, offline. An opaque origin (a sandboxed iframe without allow-same-origin) has no
+  // worker, and may not even ask: reading navigator.serviceWorker there throws.
+  var used = [];
+  function worker() {
+    if (window.origin === 'null') return null;
+    try { return navigator.serviceWorker ? navigator.serviceWorker.controller : null; } catch (e) { return null; }
+  }
+  function nameUsed() { var w = worker(); if (w) w.postMessage({ type: 'imquiz:used', urls: used }); }
+  function use(url) { used.push(new URL(url, location.href).href); nameUsed(); }
+  if (!worker()) {
+    // What boot.js fetched for this player before it started (boot.js, watchBank).
+    ['rich.js', 'rich.css', 'imquiz-rich.js', 'imquiz-rich.wasm', 'imquiz-markdown.wasm', 'fonts/imquiz-sans-bold.ttf',
+     'fonts/imquiz-sans-italic.ttf', 'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf'].forEach(use);
+    var load = host.load;
+    host.load = function (url) {
+      var fetched = load(url);
+      if (!worker()) fetched.then(function () { use(url); });
+      return fetched;
+    };
+    if (window.origin !== 'null' && navigator.serviceWorker) navigator.serviceWorker.addEventListener('controllerchange', nameUsed);
+  }
+
+  var styles = document.createElement('link');
+  styles.rel = 'stylesheet';
+  styles.href = 'rich.css';
+  document.head.appendChild(styles);
+
+  // A script of a part (its failure is that part's, not "ImQuiz could not load": boot.js leaves
+  // scripts marked data-own-errors to their own handlers).
+  function partScript(url, onload, onerror) {
+    var script = document.createElement('script');
+    script.setAttribute('data-own-errors', '');
+    script.onload = onload;
+    script.onerror = onerror;
+    script.src = url;
+    document.head.appendChild(script);
+    return script;
+  }
+
+  // ---- The Markdown module (md4c), for banks with "textFormat": "markdown" ------------------
+  // Fetched and instantiated on the first ask (boot.js may have started the fetch already, when
+  // it saw the bank). prepare() answers { ready } or { failed: why } or {} (on its way; the app
+  // is woken when that changes). A failure is answered once: the next ask (the learner's Retry)
+  // tries again.
+  var markdownModule = null, markdownLoading = false, markdownFailure = '';
+  function prepareMarkdown() {
+    if (markdownModule) return { ready: true };
+    if (markdownFailure) { var failed = markdownFailure; markdownFailure = ''; return { failed: failed }; }
+    if (markdownLoading) return {};
+    markdownLoading = true;
+    var url = new URL('imquiz-markdown.wasm', location.href).href;
+    function fail(why) {
+      host.forget(url);
+      markdownLoading = false;
+      markdownFailure = 'imquiz-markdown.wasm: ' + why;
+      host.wake();
+    }
+    host.load(url).then(function (result) {
+      if (result.status < 200 || result.status >= 300) return fail(result.error || 'no answer');
+      var imports = {
+        env: { emscripten_notify_memory_growth: function () {} },
+        wasi_snapshot_preview1: { proc_exit: function (code) { throw new Error('the Markdown module stopped (' + code + ')'); } }
+      };
+      return WebAssembly.instantiate(result.bytes, imports).then(function (made) {
+        var exports = made.instance.exports;
+        if (exports._initialize) exports._initialize();
+        markdownModule = exports;
+        markdownLoading = false;
+        host.wake();
+      }, function (e) { fail('could not start it (' + (e && e.message ? e.message : e) + ')'); });
+    });
+    return {};
+  }
+  // A text (UTF-8 bytes) read by the module, encoded (src/engine/markdown.h), or null if the
+  // module is not there.
+  function readMarkdown(text) {
+    var m = markdownModule;
+    if (!m) return null;
+    var input = m.malloc(text.length + 1);
+    if (!input) return null;
+    new Uint8Array(m.memory.buffer).set(text, input);
+    var start = m.imquiz_markdown_read(input, text.length);
+    var size = m.imquiz_markdown_size();
+    var answer = new Uint8Array(m.memory.buffer, start, size).slice();   // the view dies if memory grows
+    m.free(input);
+    return answer;
+  }
+
+  // ---- Syntax colours (Prism), for code blocks in a language it colours ----------------------
+  // imquiz-highlight.js, added as a script on the first ask (never for a Markdown bank without
+  // such code); it sets host.colourCode. prepare() answers as the Markdown module's does, but a
+  // failure stays: the code is plain until the page loads again.
+  var highlighterState = '';   // '', 'loading', or why it could not be had
+  function prepareHighlighter() {
+    if (host.colourCode) return { ready: true };
+    if (highlighterState && highlighterState !== 'loading') return { failed: highlighterState };
+    if (!highlighterState) {
+      highlighterState = 'loading';
+      var url = new URL('imquiz-highlight.js', location.href).href;
+      var done = function (event) {
+        if (!host.colourCode) highlighterState = 'imquiz-highlight.js: ' + (event.type === 'load' ? 'it did not start' : 'could not load it (offline?)');
+        else if (!worker()) use(url);
+        host.wake();
+      };
+      partScript(url, done, done);
+    }
+    return {};
+  }
+
+  // ---- The math module (MathJax), for the formulas of Markdown banks ------------------------
+  // imquiz-math.js, a script of its own, loaded on the first ask, never for a bank without math;
+  // prepare() answers as the Markdown module's does. It is a script, not a fetch: the page's CSP
+  // allows no eval.
+  var mathUrl = new URL('imquiz-math.js', location.href).href, mathScript = null, mathFailure = '';
+  function prepareMath() {
+    if (window.ImQuizMath) return { ready: true };
+    if (mathFailure) { var failed = mathFailure; mathFailure = ''; return { failed: failed }; }
+    if (mathScript) return {};
+    mathScript = partScript(mathUrl, function () {
+      if (!window.ImQuizMath) mathFailure = 'imquiz-math.js: it did not start';
+      else if (!worker()) use(mathUrl);
+      host.wake();
+    }, function () {
+      mathScript.remove();
+      mathScript = null;
+      mathFailure = 'imquiz-math.js: could not load it (offline?)';
+      host.wake();
+    });
+    return {};
+  }
+  function typesetMath(tex, display) { return window.ImQuizMath ? window.ImQuizMath.encoded(tex, display) : null; }
+
+  host.markdown = { prepare: prepareMarkdown, read: readMarkdown };
+  host.prepareHighlighter = prepareHighlighter;
+  host.math = { prepare: prepareMath, typeset: typesetMath };
+  // boot.js saw formulas in the quiz a link opens: MathJax starts now, beside the app's own start,
+  // instead of after the bank is read (its start-up is most of a formula's wait).
+  if (host.mathSoon) prepareMath();
+})();
