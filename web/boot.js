@@ -643,7 +643,11 @@
   downloadWasm(guessedPlayer);
   playerChosen.then(function (player) {
     var other = player === 'rich' ? 'plain' : 'rich';
-    if (wasmDownloads[other] && wasmDownloads[other].controller) wasmDownloads[other].controller.abort();
+    // Not through a worker: Firefox reports a request cancelled there as the worker's error
+    // (it answers from its cache, quickly, anyway).
+    var controlled = false;
+    try { controlled = window.origin !== 'null' && !!navigator.serviceWorker && !!navigator.serviceWorker.controller; } catch (e) { /* no worker */ }
+    if (!controlled && wasmDownloads[other] && wasmDownloads[other].controller) wasmDownloads[other].controller.abort();
     downloadWasm(player);
   });
   function instantiateWasm(imports, receiveInstance) {
