@@ -238,10 +238,12 @@
     if (r.status >= 200 && r.status < 300) try {
       var catalog = JSON.parse(new TextDecoder().decode(r.bytes));
       var banks = Array.isArray(catalog.banks) ? catalog.banks : [];
-      // With bank=, the app shows that bank alone: the catalog's banks are not wanted.
+      // With bank=, the app shows that bank alone: the catalog's banks are not wanted. A quiz=
+      // the catalog does not list shows the catalog: all of them are.
+      var listed = wantedQuiz && banks.some(function (entry) { return entry && entry.id === wantedQuiz; });
       if (!params.get('bank')) banks.forEach(function (entry) {
-        if (entry && typeof entry.file === 'string' && (!wantedQuiz || entry.id === wantedQuiz))
-          watchBank(load(new URL(entry.file, catalogUrl).href), !!wantedQuiz);
+        if (entry && typeof entry.file === 'string' && (!listed || entry.id === wantedQuiz))
+          watchBank(load(new URL(entry.file, catalogUrl).href), !!listed);
       });
       rememberQuizFiles(banks);
     } catch (e) { /* the engine reports a broken catalog itself */ }

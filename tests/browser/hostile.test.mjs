@@ -120,7 +120,7 @@ test('F1 bank= on a site that did not enable it: refused before anything is fetc
     assert.match(screen.text, /switched off on this site \(it has no authoring\.json\)/);
     assert.equal(screen.button, 'Show this site\'s quizzes');
     assert.deepEqual(asked, [], 'the bank was never requested');
-    assert.equal(await app.page.evaluate(() => !!document.querySelector('script[src="imquiz.js"]')), false,
+    assert.equal(await app.page.evaluate(() => !!document.querySelector('script[src="imquiz.js"], script[src="imquiz-rich.js"]')), false,
                  'the app was not started');
     // The way out: the same page without bank=, with the catalog.
     await app.page.click('#status button');
@@ -197,7 +197,8 @@ test('safe: markup in URL parameters and in an HTTP reason phrase is shown as te
       elements: document.querySelectorAll('body img, body svg, body iframe, body object, body embed').length,
       scripts: Array.from(document.scripts, (script) => script.getAttribute('src')).sort(),
     }));
-    assert.deepEqual(page, { pwned: false, elements: 0, scripts: ['a11y.js', 'boot.js', 'imquiz.js', 'text-field.js'] });
+    // The launch banks are Markdown banks: the rich player and its page script (src/app/player.h).
+    assert.deepEqual(page, { pwned: false, elements: 0, scripts: ['a11y.js', 'boot.js', 'imquiz-rich.js', 'rich.js', 'text-field.js'] });
     app.expectNoErrors();
     await app.close();
   } finally {
