@@ -187,8 +187,7 @@
   var mathmlSupported = typeof window.MathMLElement === 'function';
   var mathNamespace = 'http://www.w3.org/1998/Math/MathML';
   function mathElement(run) {
-    var math = window.ImQuizMath;
-    var source = math && run.typeset ? math.mathml(run.text, run.type === 'display-math') : '';
+    var source = host.math && run.typeset ? host.math.mathml(run.text, run.type === 'display-math') : '';
     if (!source) return null;
     var parsed = new DOMParser().parseFromString(source, 'application/xml');
     var root = parsed.documentElement;
@@ -205,7 +204,7 @@
     return imported;
   }
   function mathSpec(run, key) {
-    if (!run.typeset || !window.ImQuizMath) {
+    if (!run.typeset || !host.math) {
       return h('code', { key: key, text: run.text, attrs: { class: run.error ? 'mirror-math mirror-math-error' : 'mirror-math',
                                                             title: run.error || null } });
     }

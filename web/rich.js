@@ -21,6 +21,9 @@
     try { return navigator.serviceWorker ? navigator.serviceWorker.controller : null; } catch (e) { return null; }
   }
   function nameUsed() { var w = worker(); if (w) w.postMessage({ type: 'imquiz:used', urls: used }); }
+  // A part loaded as a script or a worker is named once it has come, even when a worker controls
+  // the page by then: its fetch may have started before (then the worker never saw it), and the
+  // worker skips what it already keeps.
   function use(url) { used.push(new URL(url, location.href).href); nameUsed(); }
   if (!worker()) {
     // What boot.js fetched for this player before it started (boot.js, watchBank).
@@ -114,7 +117,7 @@
       var url = new URL('imquiz-highlight.js', location.href).href;
       var done = function (event) {
         if (!host.colourCode) highlighterState = 'imquiz-highlight.js: ' + (event.type === 'load' ? 'it did not start' : 'could not load it (offline?)');
-        else if (!worker()) use(url);
+        else use(url);   // named whether or not a worker controls the page now (use())
         host.wake();
       };
       partScript(url, done, done);
@@ -123,17 +126,44 @@
   }
 
   // ---- The math module (MathJax), for the formulas of Markdown banks ------------------------
-  // imquiz-math.js, a script of its own, loaded on the first ask, never for a bank without math;
-  // prepare() answers as the Markdown module's does. It is a script, not a fetch: the page's CSP
-  // allows no eval.
-  var mathUrl = new URL('imquiz-math.js', location.href).href, mathScript = null, mathFailure = '';
-  function prepareMath() {
-    if (window.ImQuizMath) return { ready: true };
-    if (mathFailure) { var failed = mathFailure; mathFailure = ''; return { failed: failed }; }
-    if (mathScript) return {};
+  // imquiz-math.js runs in a worker of its own: its start-up (1.3 MB of script to compile and run)
+  // and each formula's typesetting happen beside the app's own start, not on the main thread that
+  // draws the question. Started on the first ask, never for a bank without math. prepare() answers
+  // as the Markdown module's does; typeset() answers a formula the worker has answered, and null
+  // for one it has not: asked now, the app is woken once every formula asked has come. Where no
+  // worker can start (an opaque origin: a sandboxed iframe without allow-same-origin), the module
+  // runs as a script of the page instead and answers at once. Never eval: the CSP allows none.
+  var mathUrl = new URL('imquiz-math.js', location.href).href;
+  var mathWorker = null, mathScript = null, mathFailure = '';
+  var mathAnswers = new Map(), mathAsked = new Set();   // by formula: { encoded, mathml }; asked, not answered
+  function mathKey(tex, display) { return (display ? 'D' : 'I') + tex; }
+  function startMathWorker() {
+    try { mathWorker = new Worker(mathUrl); } catch (e) { return false; }
+    // Named to the service worker once it has come (its first answer), as the scripts are (use()).
+    var named = false;
+    mathWorker.onmessage = function (event) {
+      var data = event.data, key = mathKey(data.tex, data.display);
+      if (!named) { named = true; use(mathUrl); }
+      mathAsked.delete(key);
+      mathAnswers.set(key, { encoded: data.encoded, mathml: data.mathml });
+      if (!mathAsked.size) host.wake();
+    };
+    // It could not load or start (offline, or a browser that refuses this origin a worker): the
+    // page's script is tried, which says why if it fails too; what was asked is asked of it.
+    mathWorker.onerror = function (event) {
+      if (event && event.preventDefault) event.preventDefault();
+      mathWorker.terminate();
+      mathWorker = null;
+      mathAsked.clear();
+      startMathScript();
+      host.wake();
+    };
+    return true;
+  }
+  function startMathScript() {
     mathScript = partScript(mathUrl, function () {
       if (!window.ImQuizMath) mathFailure = 'imquiz-math.js: it did not start';
-      else if (!worker()) use(mathUrl);
+      else use(mathUrl);
       host.wake();
     }, function () {
       mathScript.remove();
@@ -141,13 +171,33 @@
       mathFailure = 'imquiz-math.js: could not load it (offline?)';
       host.wake();
     });
-    return {};
   }
-  function typesetMath(tex, display) { return window.ImQuizMath ? window.ImQuizMath.encoded(tex, display) : null; }
+  function prepareMath() {
+    if (mathWorker || window.ImQuizMath) return { ready: true };
+    if (mathFailure) { var failed = mathFailure; mathFailure = ''; return { failed: failed }; }
+    if (mathScript) return {};
+    return startMathWorker() ? { ready: true } : (startMathScript(), {});
+  }
+  function typesetMath(tex, display) {
+    var key = mathKey(tex, display), answer = mathAnswers.get(key);
+    if (answer) return answer.encoded;
+    if (window.ImQuizMath) return window.ImQuizMath.encoded(tex, display);
+    if (mathWorker && !mathAsked.has(key)) {
+      mathAsked.add(key);
+      mathWorker.postMessage({ tex: tex, display: display });
+    }
+    return null;
+  }
+  // MathJax's MathML of a formula typeset for the canvas, for the mirror; '' before.
+  function mathml(tex, display) {
+    var answer = mathAnswers.get(mathKey(tex, display));
+    if (answer) return answer.mathml;
+    return window.ImQuizMath ? window.ImQuizMath.mathml(tex, display) : '';
+  }
 
   host.markdown = { prepare: prepareMarkdown, read: readMarkdown };
   host.prepareHighlighter = prepareHighlighter;
-  host.math = { prepare: prepareMath, typeset: typesetMath };
+  host.math = { prepare: prepareMath, typeset: typesetMath, mathml: mathml };
   // boot.js saw formulas in the quiz a link opens: MathJax starts now, beside the app's own start,
   // instead of after the bank is read (its start-up is most of a formula's wait).
   if (host.mathSoon) prepareMath();

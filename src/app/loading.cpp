@@ -120,6 +120,33 @@ bool read_banks_waiting_for_markdown(AppState& state) {
     return changed;
 }
 
+namespace {
+
+// Takes the module's answers for a bank's formulas into state.math. False while some are on their
+// way: a module that typesets away from the main thread (the web's worker) answers "" for a formula
+// it was just asked for, and wakes the loop once all it was asked have come.
+bool take_formula_answers(AppState& state, const BankSlot& slot, bool& changed) {
+    bool all_here = true;
+    for (const Formula& formula : slot.formulas) {
+        // Typeset as the screen shows it (bank_texts.h): the key the canvas looks up.
+        std::string tex = neutralize_for_display(formula.tex);
+        std::string key = formula_key(tex, formula.display);
+        if (state.math.find(key)) continue;
+        std::string answer = platform::typeset_math(tex, formula.display);
+        if (answer.empty()) {
+            all_here = false;
+            continue;
+        }
+        std::optional<TypesetFormula> typeset = decode_math_answer(answer);
+        if (!typeset) continue;   // a torn answer: this formula stays TeX
+        state.math.typeset.emplace_back(key, std::move(*typeset));
+        changed = true;
+    }
+    return all_here;
+}
+
+}  // namespace
+
 // The module is asked for only by the bank being played (or the one the link opens) when it has
 // formulas: a plain bank, a Markdown bank without math, and a catalog of banks with math never
 // load it (MathJax is a third of a megabyte; a learner browsing the catalog sees no formula).
@@ -140,22 +167,17 @@ bool typeset_bank_formulas(AppState& state) {
     bool ready = typesetter == platform::MathTypesetter::Ready;
     // Failed or Absent: the formulas stay TeX, for the rest of this visit.
     if (!ready) state.math.unavailable = true;
+    bool changed = false;
     for (auto& slot : state.banks) {
         if (!waiting(slot)) continue;
+        // Those typeset so far are drawn; the bank's errors are told once all have come.
+        if (ready && !take_formula_answers(state, slot, changed)) continue;
         slot.formulas_checked = true;
+        changed = true;
         if (!ready) continue;
         for (const Formula& formula : slot.formulas) {
-            // Typeset as the screen shows it (bank_texts.h): the key the canvas looks up.
-            std::string tex = neutralize_for_display(formula.tex);
-            std::string key = formula_key(tex, formula.display);
-            const TypesetFormula* found = state.math.find(key);
-            if (!found) {
-                std::optional<TypesetFormula> typeset = decode_math_answer(platform::typeset_math(tex, formula.display));
-                if (!typeset) continue;   // a torn answer: this formula stays TeX
-                state.math.typeset.emplace_back(key, std::move(*typeset));
-                found = &state.math.typeset.back().second;
-            }
-            if (found->ok) continue;
+            const TypesetFormula* found = state.math.find(formula_key(neutralize_for_display(formula.tex), formula.display));
+            if (!found || found->ok) continue;
             Diagnostic problem;
             problem.file = slot.url;
             problem.path = formula.path;
@@ -163,7 +185,7 @@ bool typeset_bank_formulas(AppState& state) {
             slot.diagnostics.push_back(std::move(problem));
         }
     }
-    return true;
+    return changed;
 }
 
 bool claim_math_picture(AppState& state, const platform::DecodedPicture& decoded) {

@@ -1,6 +1,7 @@
 // The math module (imquiz-math.js on the site): MathJax's TeX input, SVG output and MathML, bundled
-// by esbuild (scripts/bundle-math.sh) into one file that the page loads only when a bank shows
-// math (web/boot.js, host.math). It sets globalThis.ImQuizMath and nothing else; the same bundle
+// by esbuild (scripts/bundle-math.mjs) into one file that the page runs in a worker only when a
+// bank shows math (web/rich.js, host.math), or as a script where no worker can start. It sets
+// globalThis.ImQuizMath and nothing else (in a worker, it also answers messages); the same bundle
 // checks a bank's formulas for `quizc validate` under Node (scripts/check-math.mjs).
 //
 // Only what the supported subset needs is imported: the base and ams TeX packages (fractions,
@@ -18,9 +19,9 @@ import 'mathjax-full/js/input/tex/base/BaseConfiguration.js';
 import 'mathjax-full/js/input/tex/ams/AmsConfiguration.js';
 
 // Limits that keep hostile TeX from hanging or exhausting the page (quizzes/README.md, Math).
-// A formula is typeset synchronously on the main thread, so the limits are on what goes in:
-// its length, its nesting, MathJax's own macro and buffer counts; and on what comes out: its
-// size, which becomes a texture.
+// A formula is typeset synchronously (in the worker, or on the main thread where none can start),
+// so the limits are on what goes in: its length, its nesting, MathJax's own macro and buffer
+// counts; and on what comes out: its size, which becomes a texture.
 export const limits = {
   maxLength: 2000,          // characters of TeX
   maxNesting: 40,           // braces, \left...\right, environments
@@ -119,3 +120,14 @@ function encoded(source, display) {
 function mathml(source, display) { return answer(source, display).mathml || ''; }
 
 globalThis.ImQuizMath = { typeset: answer, encoded: encoded, mathml: mathml, limits: limits, version: mathjax.version };
+
+// In a worker (web/rich.js starts one, so that MathJax's start-up and typesetting never hold the
+// page's main thread): each message { tex, display } is answered with { tex, display, encoded,
+// mathml }, in the order asked. Messages sent before this script finished are queued by the
+// browser, so the page may ask at once.
+if (typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope) {
+  globalThis.onmessage = function (event) {
+    const tex = String(event.data && event.data.tex), display = !!(event.data && event.data.display);
+    globalThis.postMessage({ tex: tex, display: display, encoded: encoded(tex, display), mathml: mathml(tex, display) });
+  };
+}

@@ -248,8 +248,9 @@ test('offline: a Markdown bank opened once plays with the server stopped (its mo
     assert.equal(state.question.promptRich[1].type, 'code');
     // The highlighter came from the offline copy: the code is coloured with the server gone.
     await waitForState(page, (s) => s.question.promptRich[1].spans, null, 30000);
-    // The bank has formulas: MathJax came from the worker's cache, with the server gone.
-    await page.waitForFunction(() => typeof window.ImQuizMath === 'object', null, { timeout: 15000 });
+    // The bank has formulas (a later question's): MathJax came from the worker's cache, with the
+    // server gone, and typeset them.
+    await page.waitForFunction(() => /<mfrac>/.test(window.ImQuizHost.math.mathml('\\frac{p-1}{m+p-1}', false)), null, { timeout: 30000 });
     await assertCanvasNotBlank(page);
     await screenshot(page, 'rich-en-offline-question');
     app.expectNoErrors();
@@ -713,6 +714,21 @@ test('a plain bank and a Markdown bank without math never fetch imquiz-math.js',
   assert.ok(site.requestCount('/imquiz-markdown.wasm') > 0, 'the Markdown bank was read (its module came)');
 });
 
+// An opaque origin (a sandboxed iframe without allow-same-origin) may be refused a worker: then
+// MathJax runs as a script of the page, as it did before it had a worker, and answers the same.
+test('math: where no worker can start, MathJax runs on the page and the formulas are typeset all the same', async () => {
+  const initScript = () => { window.Worker = function () { throw new DOMException('refused here', 'SecurityError'); }; };
+  const app = await openApp(`${site.url}?quiz=math-sampler&lang=en`, { browser, initScript });
+  const state = await waitForState(app.page, formulasArrived, null, 30000);
+  const byTex = Object.fromEntries(mathRuns(state.question.promptRich).map((r) => [r.text, r]));
+  assert.equal(byTex[BUBBLE].typeset, true);
+  assert.match(byTex['\\fracc{1}{2}'].error, /Undefined control sequence \\fracc/);
+  assert.equal(await app.page.evaluate(() => typeof window.ImQuizMath), 'object', 'the page ran MathJax itself');
+  await app.page.waitForFunction(() => document.querySelector('#mirror math mfrac'), null, { timeout: 15000 });
+  app.expectNoErrors();
+  await app.close();
+});
+
 test('math: typeset on the canvas in the text colour, MathML in the mirror, the TeX error reported with its path, idle after', async () => {
   const initScript = () => {
     window.__rafCount = 0;
@@ -735,6 +751,8 @@ test('math: typeset on the canvas in the text colour, MathML in the mirror, the 
   assert.ok(display.every((r) => r.typeset), 'both display formulas typeset');
   assert.equal(byTex['\\fracc{1}{2}'].typeset, false);
   assert.match(byTex['\\fracc{1}{2}'].error, /Undefined control sequence \\fracc/);
+  // MathJax ran in a worker of its own: never on the page's main thread, which draws the question.
+  assert.equal(await page.evaluate(() => typeof window.ImQuizMath), 'undefined', 'MathJax ran on the page');
 
   // The canvas: the fraction's rectangle holds pixels of the text colour (its ink, from the SVG).
   const item = state.items.find((i) => i.id === 'math:' + BUBBLE);

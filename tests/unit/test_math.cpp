@@ -161,6 +161,43 @@ TEST_CASE("math: a bank's formulas are typeset once the module is there; a TeX e
     CHECK(typo["error"] == "Undefined control sequence \\fracc");
 }
 
+TEST_CASE("math: answers that come later (the web's worker) are waited for; the bank's errors are told once all have") {
+    AppState state;
+    // A module away from the main thread: "" for a formula until its answer is here.
+    std::vector<std::string> asked;
+    bool answered = false;
+    boot_math_bank(state, platform::MathTypesetter::Ready, false);
+    memory::world().typeset = [&](std::string_view tex, bool display) -> std::string {
+        asked.push_back(std::string(display ? "D" : "I") + std::string(tex));
+        return answered ? fake_module(tex, display) : "";
+    };
+    apply(state, build_screen(state).catalog.cards.at(0).buttons.at(0).action);
+    for (int round = 0; round < 3; ++round) poll(state);
+    // Asked for every formula; none typeset, no error told yet, the question plays with TeX.
+    CHECK(asked.size() >= 4);
+    CHECK(state.math.typeset.empty());
+    ScreenModel screen = build_screen(state);
+    CHECK(state.screen == Screen::Question);
+    CHECK(state.banks.at(0).diagnostics.empty());
+    json page = json::parse(with_items(screen_to_page(state, screen), "[]"));
+    CHECK(page["question"]["promptRich"][0]["runs"][1]["typeset"] == false);
+
+    // The answers come (the platform wakes the loop): drawn, and the TeX error told once.
+    answered = true;
+    CHECK(poll(state));
+    for (int round = 0; round < 3; ++round) poll(state);
+    REQUIRE(state.math.find("\\frac{p-1}{m+p-1}", false));
+    CHECK(state.math.find("\\frac{p-1}{m+p-1}", false)->ok);
+    REQUIRE(state.banks.at(0).diagnostics.size() == 1);
+    CHECK(state.banks.at(0).diagnostics[0].message == "TeX error in \"\\fracc{1}{2}\": Undefined control sequence \\fracc");
+    page = json::parse(with_items(screen_to_page(state, build_screen(state)), "[]"));
+    CHECK(page["question"]["promptRich"][0]["runs"][1]["typeset"] == true);
+    // Nothing is asked again once the bank is checked.
+    const std::size_t asks = asked.size();
+    for (int round = 0; round < 3; ++round) poll(state);
+    CHECK(asked.size() == asks);
+}
+
 TEST_CASE("math: without a module (memory platform, or it failed to load) formulas stay TeX and the bank plays") {
     for (auto typesetter : {platform::MathTypesetter::Absent, platform::MathTypesetter::Failed}) {
         AppState state;
