@@ -116,14 +116,16 @@ bool open_rich_player();
 
 // ---- The math typesetter (formulas of Markdown banks: $...$ and $$...$$) ----
 
-// MathJax, on the web a script of its own (imquiz-math.js), loaded only when a bank shows math:
+// MathJax, on the web a worker of its own (imquiz-math.js), started only when a bank shows math:
 // the first call starts loading it, and the loop is woken when it is Ready or has Failed (`error`
 // then says why). Absent: this platform has no typesetter (the memory platform of native tests;
 // formulas show as their TeX there, as they do before the module has come).
 enum class MathTypesetter { Loading, Ready, Failed, Absent };
 MathTypesetter prepare_math(std::string& error);
 // The module's answer for one formula once it is Ready, encoded as app/math.h's
-// decode_math_answer reads it (the platform only carries it); "" before.
+// decode_math_answer reads it (the platform only carries it). "" for one not here yet: on the web
+// the module typesets in a worker, off the main thread, and the loop is woken once every formula
+// asked for has its answer.
 std::string typeset_math(std::string_view tex, bool display);
 
 // ---- Pictures (a bank's images) as textures of the drawing surface ----
