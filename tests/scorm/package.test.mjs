@@ -30,9 +30,9 @@ fs.rmSync(path.join(site, 'quizzes', 'README.md'));
 fs.rmSync(path.join(site, 'quizzes', 'sources'), { recursive: true, force: true });
 const HOSTILE_TITLE = '</title><script>alert(1)</script> & "quotes" \'x\' ]]> <!--';
 const hostile = {
-  format: 'imquiz-bank', version: 1, id: 'hostile-title', title: HOSTILE_TITLE,
+  format: 'imquiz-bank', version: 1, id: 'hostile-title', title: HOSTILE_TITLE, languages: ['en'], defaultLanguage: 'en',
   settings: { passPercent: 80 },
-  questions: [{ id: 'q1', type: 'true_false', prompt: 'Is this safe?', answer: true }],
+  questions: [{ id: 'q1', type: 'true_false', prompt: 'Is this safe?', answer: true, explanation: 'It is.' }],
 };
 fs.writeFileSync(path.join(site, 'quizzes', 'hostile-title.json'), JSON.stringify(hostile));
 const catalog = JSON.parse(fs.readFileSync(path.join(site, 'quizzes', 'index.json'), 'utf8'));
