@@ -223,8 +223,8 @@ for (const version of ['1.2', '2004']) {
     const first = await waitForState(app.frame, (s) => s.screen === 'question' && s.question && s.question.index === 1);
     const total = first.question.total;
     const answered = [await answerByKeyboard(app, false), await answerByKeyboard(app, true)];
-    let now = await waitForLms(learner, version, (k) => k.interactions.length === 2 && k.suspend && answeredIn(k.suspend) === 2,
-                               'two interactions and both answers in suspend data');
+    let now = await waitForLms(learner, version, (k) => k.interactions.length === 2 && k.suspend && answeredIn(k.suspend) === 2 &&
+                               currentIn(k.suspend) === 2, 'two interactions, both answers and the move to question 3 in suspend data');
     assert.equal(now.status, 'incomplete');
     if (!is12) assert.equal(now.success, 'unknown');
     answered.forEach((a, i) => {
@@ -277,6 +277,7 @@ for (const version of ['1.2', '2004']) {
     assert.deepEqual(now.interactions.map((i) => i.result === 'correct'), answered.map((a) => a.correct));
     assert.match(now.sessionTime, is12 ? LATENCY['1.2'] : LATENCY[2004], 'session time');
     assert.equal(suspendedRecord(now.suspend).finished.length, 1, 'the finished attempt is in the suspend data');
+    console.log(`# SCORM ${version}: suspend data after the ${total}-question attempt finished: ${now.suspend.length} characters`);
     app.expectNoErrors();
     await app.close();
     now = await waitForLms(learner, version, (k) => k.exit !== 'suspend', 'a normal exit');
