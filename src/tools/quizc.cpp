@@ -7,6 +7,8 @@
 //                                       scripts/check-math.mjs (MathJax checks it, not the engine)
 //   quizc import / quizc export         banks from GIFT, Aiken, plain text; banks to GIFT
 //                                       (quizc_import.cpp, docs/authoring.md)
+//   quizc package                       a SCORM 1.2 / 2004 package of a bank for an LMS
+//                                       (quizc_package.cpp, docs/lms.md)
 //
 // A catalog (format "imquiz-catalog") is validated together with the banks it lists.
 #include "engine/bank_loader.h"
@@ -38,6 +40,7 @@ constexpr const char* usage =
     "       quizc import --from gift|aiken|text FILE [--key KEYFILE] [--lang CODE] [--id SLUG]\n"
     "                    [--title TEXT] [-o BANK.json]     (see quizc import --help)\n"
     "       quizc export --to gift BANK.json [-o OUT.gift] [--lang CODE]\n"
+    "       quizc package --scorm 1.2|2004 --site SITE_DIR (--quiz ID -o FILE.zip | --all -o DIR)\n"
     "\n"
     "validate  prints every problem as `file:path: error|warning: message` and exits 1 when\n"
     "          there is an error (with --strict, also when there is a warning). A catalog\n"
@@ -311,6 +314,10 @@ int main(int argc, char** argv) {
         return run_import_command(argc - 1, argv + 1);
     if (command == "export")
         return run_export_command(argc - 1, argv + 1);
+#ifdef IMQUIZ_QUIZC_PACKAGE
+    if (command == "package")
+        return run_package_command(argc - 1, argv + 1);
+#endif
     if (command == "--help" || command == "-h" || command == "help")
         return std::printf("%s", usage), 0;
     std::fprintf(stderr, "quizc: unknown command %s\n%s", terminal(command).c_str(), usage);

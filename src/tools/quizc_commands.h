@@ -23,3 +23,7 @@ int run_import_command(int argc, char** argv);
 
 // quizc export --to gift BANK.json [-o OUT.gift] [--lang CODE]
 int run_export_command(int argc, char** argv);
+
+// quizc package --scorm 1.2|2004 --site SITE_DIR (--quiz ID -o FILE.zip | --all -o DIR)
+// (quizc_package.cpp; native quizc only: it needs libzip)
+int run_package_command(int argc, char** argv);

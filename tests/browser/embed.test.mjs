@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { startSite, openApp, waitForState, waitForSignal, appState as appStateOf, launchBrowser, SITE_DIR, ENGINE, skipStep,
          expectDownload, freePort, testPages, screenshot } from './harness.mjs';
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
@@ -226,7 +227,15 @@ async function playInFrame(frame, wrongAt = []) {
 const VERB = 'http://adlnet.gov/expapi/verbs/';
 const DURATION = /^PT\d+(\.\d+)?S$/;
 
+// A third-party check of the xAPI specification (@learninglocker/xapi-validation), on each
+// statement with the actor a host adds (the quiz knows no learner: docs/embedding.md).
+const validateStatement = createRequire(import.meta.url)('@learninglocker/xapi-validation').default;
+
 function checkStatements(statements, answered, results) {
+  for (const statement of statements) {
+    const warnings = validateStatement({ actor: { objectType: 'Agent', mbox: 'mailto:learner@example.com' }, ...statement });
+    assert.deepEqual(warnings.map((w) => `${w.path.join('.')}: ${w.name}`), [], `valid xAPI: ${JSON.stringify(statement)}`);
+  }
   const verbs = statements.map((s) => s.verb.id.slice(VERB.length));
   assert.deepEqual(verbs, ['attempted', ...answered.map(() => 'answered'), 'completed', results.passed ? 'passed' : 'failed']);
   for (const statement of statements) {
