@@ -61,13 +61,10 @@ async function waitForOfflineCopy(page, { reload = null } = {}) {
   await waitInPage(page, async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); },
                    null, { timeout: 60000, polling: 200 });
   const controlled = () => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
-  if (reload) {
-    try { await controlled(); } catch (error) {
-      console.log(`# ${ENGINE}: the page was not claimed when the worker activated (${error.message}); reloading once`);
-      await reload();
-      await controlled();
-    }
-  } else {
+  try { await controlled(); } catch (error) {
+    if (!reload) throw error;
+    console.log(`# ${ENGINE}: the page was not claimed when the worker activated (${error.message}); reloading once`);
+    await reload();
     await controlled();
   }
   await waitForKeptOnFirstUse(page);   // the launch banks are Markdown: md4c's module and faces

@@ -451,7 +451,7 @@ test('code in Python, C++, shell, JSON and YAML: coloured spans, on the canvas a
 const SHOTS = path.resolve(fileURLToPath(new URL('../../build/screenshots/code-colours/', import.meta.url)),
                            ENGINE === 'chromium' ? '.' : ENGINE);
 // Every pair of language, width and ratio once (four pages, not all eight: every page is three
-// loads, and the eight took 200 s of Chromium's lane under load); the Markdown, images and math
+// loads, and the eight took 200 s in Chromium under load); the Markdown, images and math
 // canvas tests above and below take all eight.
 const shotCases = [{ lang: 'en', width: 1280, ratio: 1 }, { lang: 'en', width: 320, ratio: 2 },
                    { lang: 'ru', width: 1280, ratio: 2 }, { lang: 'ru', width: 320, ratio: 1 }];
