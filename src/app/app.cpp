@@ -36,6 +36,7 @@ bool poll(AppState& state) {
     bool changed = false;
     platform::FetchResult result;
     while (platform::take_fetch_result(result)) changed |= take_loaded_file(state, result) || take_picture_file(state, result);
+    changed |= reload_changed_files(state);
     changed |= read_banks_waiting_for_markdown(state);
     changed |= typeset_bank_formulas(state);
     if (state.screen == Screen::Loading && state.catalog_loaded && !state.font_data.empty())
@@ -114,6 +115,7 @@ void apply(AppState& state, const Action& action) {
         state.storage_notice_visible = false;
         state.write_failed_notice_visible = false;
         state.newer_version_notice_visible = false;
+        state.reload_notice_dismissed = true;
         break;
     case Kind::DeleteProgress:
         if (action.bank >= 0 && action.bank < static_cast<int>(state.banks.size()) &&

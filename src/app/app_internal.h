@@ -51,6 +51,8 @@ void open_wanted_quiz(AppState& state);
 // follows the active bank and takes decoded ones, true when one changed.
 void fetch_pictures(AppState& state, int bank_index);
 bool update_pictures(AppState& state);
+// The active bank's images fetched and decoded again (a watched image or bank was saved).
+void refetch_pictures(AppState& state);
 bool take_picture_file(AppState& state, platform::FetchResult& result);
 
 // attempt.cpp: playing a quiz.
@@ -63,6 +65,18 @@ void go_next(AppState& state);
 void retry_quiz(AppState& state);
 void review_mistakes(AppState& state);
 void leave_quiz(AppState& state);
+// The active bank was replaced by a new version of its file (live_reload.cpp): the attempt goes
+// on in it, on the same question if it is still there, with the answers to questions that are.
+void continue_on_reloaded_bank(AppState& state);
+
+// live_reload.cpp: files saved again while the app runs (platform::take_changed_files).
+// Fetches anew the banks and images that changed; true when there were any.
+bool reload_changed_files(AppState& state);
+// A bank read again: true when it replaced the slot's bank, or its problems were kept beside it
+// (the last good version plays on); false when it is read as the first time.
+bool take_reloaded_bank(AppState& state, BankSlot& slot, BankLoadResult& loaded);
+// The same, for a file that could not be read at all.
+bool take_failed_reload(AppState& state, BankSlot& slot, const std::string& error);
 
 // host_events.cpp: xAPI-shaped statements for the embedding page.
 void send_attempted(const AppState& state, const Bank& bank);

@@ -5,6 +5,8 @@
 #include "engine/draft.h"
 #include "engine/hash.h"
 
+#include <algorithm>
+
 namespace imquiz::app {
 
 namespace {
@@ -140,6 +142,43 @@ void leave_quiz(AppState& state) {
     state.results.reset();
     state.active_bank = -1;
     fetch_remaining_banks(state);
+}
+
+}  // namespace imquiz::app
+
+namespace imquiz::app {
+
+void continue_on_reloaded_bank(AppState& state) {
+    BankSlot* slot = active_slot(state);
+    if (!slot || !slot->bank || !state.session || state.screen != Screen::Question) return;
+    const Session& old = *state.session;
+    const Bank& bank = *slot->bank;
+    // Same seed: an unchanged bank is drawn and shuffled the same way.
+    Session next = start_session(bank, old.seed, SessionOptions{{}, now()});
+    next.attempt_id = old.attempt_id;
+    next.started_at_ms = old.started_at_ms;
+    next.elapsed_ms = old.elapsed_ms;
+    for (SessionQuestion& question : next.questions) {
+        auto kept = std::find_if(old.questions.begin(), old.questions.end(),
+                                 [&](const SessionQuestion& q) { return q.question_id == question.question_id; });
+        if (kept == old.questions.end()) continue;
+        const Question* now_there = bank.find_question(question.question_id);
+        bool same_choices = now_there && kept->choice_order.size() == now_there->choices.size() &&
+                            std::all_of(kept->choice_order.begin(), kept->choice_order.end(),
+                                        [&](const std::string& id) { return now_there->find_choice(id) != nullptr; });
+        if (!same_choices) continue;
+        question.choice_order = kept->choice_order;
+        question.answer = kept->answer;
+    }
+    // The question on screen, where it still is; else the one at the same place.
+    std::string current_id = old.current < old.questions.size() ? old.questions[old.current].question_id : "";
+    auto same = std::find_if(next.questions.begin(), next.questions.end(),
+                             [&](const SessionQuestion& q) { return q.question_id == current_id; });
+    next.current = same != next.questions.end() ? static_cast<std::size_t>(same - next.questions.begin())
+                                                : std::min(old.current, next.questions.empty() ? 0 : next.questions.size() - 1);
+    slot->progress.attempt_in_progress = next;
+    save_progress(state, *slot);
+    show_session(state, std::move(next));
 }
 
 }  // namespace imquiz::app

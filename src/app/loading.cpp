@@ -62,6 +62,7 @@ bool needs_markdown_parser(BankSlot& slot, std::string& body) {
 void read_bank(AppState& state, BankSlot& slot, std::string& body) {
     if (needs_markdown_parser(slot, body)) return;
     BankLoadResult loaded = load_bank(body, slot.url);
+    if (take_reloaded_bank(state, slot, loaded)) return;
     slot.diagnostics = loaded.diagnostics;
     slot.formulas = std::move(loaded.formulas);
     slot.formulas_checked = false;
@@ -94,8 +95,10 @@ void read_bank(AppState& state, BankSlot& slot, std::string& body) {
 
 void on_bank(AppState& state, BankSlot& slot, platform::FetchResult& result) {
     if (!succeeded(result)) {
+        std::string error = result.error.empty() ? "no answer" : result.error;
+        if (take_failed_reload(state, slot, error)) return;
         slot.state = BankSlot::State::FetchFailed;
-        slot.fetch_error = result.error.empty() ? "no answer" : result.error;
+        slot.fetch_error = error;
         return;
     }
     read_bank(state, slot, result.body);

@@ -66,6 +66,12 @@ void fetch_pictures(AppState& state, int bank_index) {
     }
 }
 
+void refetch_pictures(AppState& state) {
+    const int bank_index = state.pictures_bank;
+    state.pictures_bank = -1;
+    fetch_pictures(state, bank_index);
+}
+
 bool update_pictures(AppState& state) {
     if (!rich_player) return false;
     bool changed = false;

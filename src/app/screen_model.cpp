@@ -56,8 +56,27 @@ Action bank_action(Action::Kind kind, std::size_t bank) {
     return action;
 }
 
+// A watched file saved with errors (live_reload.cpp): they are told over every screen, with the
+// file and JSON path of each, while the last good version plays on; the first few only.
+std::string reload_problems(const Context& c) {
+    std::string text;
+    if (c.state.reload_notice_dismissed) return text;
+    constexpr std::size_t shown = 8;
+    for (const BankSlot& slot : c.state.banks) {
+        for (std::size_t i = 0; i < slot.reload_problems.size() && i < shown; ++i)
+            text += "\n" + format_diagnostic(slot.reload_problems[i]);
+        if (slot.reload_problems.size() > shown)
+            text += "\n… (" + std::to_string(slot.reload_problems.size() - shown) + ")";
+    }
+    return text.empty() ? text : c.str(Str::ReloadProblems) + text;
+}
+
 std::optional<NoticeModel> notice(const Context& c) {
     const AppState& s = c.state;
+    std::string problems = reload_problems(c);
+    if (!problems.empty())
+        return NoticeModel{problems, make_button("dismiss-notice", c.str(Str::Dismiss), Action::of(Action::Kind::DismissNotice),
+                                                 ButtonModel::Style::Secondary)};
     const char* text = s.storage_notice_visible         ? c.str(Str::StorageUnavailable)
                        : s.write_failed_notice_visible   ? c.str(Str::StorageWriteFailed)
                        : s.newer_version_notice_visible ? c.str(Str::NewerVersionRecord)

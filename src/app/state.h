@@ -46,6 +46,10 @@ struct BankSlot {
     bool formulas_checked = false;
     std::size_t question_count = 0;
     ProgressRecord progress;
+    // A watched file saved again (live_reload.cpp): fetched anew while `bank` stays playable;
+    // if the new version does not load, its errors are kept here and the last good one plays on.
+    bool reloading = false;
+    std::vector<Diagnostic> reload_problems;
 };
 
 // An image of the active Markdown bank's texts, from fetch to texture (pictures.cpp).
@@ -111,6 +115,7 @@ struct AppState {
     bool write_failed_notice_shown = false;
     bool newer_version_notice_visible = false;
     bool newer_version_notice_shown = false;
+    bool reload_notice_dismissed = false;  // the learner set the reload problems aside until the next save
     std::string import_message;     // what import (or deleting progress) did, in words
     std::optional<int> pending_delete;  // asked to delete progress: a bank index, or -1 for all
 

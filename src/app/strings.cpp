@@ -90,6 +90,7 @@ constexpr Entry english[] = {
     {Str::ShortcutsHint, "Keys: 1–9 choose · Enter check / next · Esc back"},
     {Str::Done, "Done"},
     {Str::QuizNotFound, "There is no quiz with this id in the catalog."},
+    {Str::ReloadProblems, "The saved file has problems. Until they are fixed, you are playing its last good version:"},
     {Str::NewerVersionRecord,
      "Your progress on this quiz was saved by a newer version of ImQuiz. It is kept untouched, so "
      "this attempt will not be saved here; reload the page to get the newer version."},
@@ -174,6 +175,7 @@ constexpr Entry russian[] = {
     {Str::ShortcutsHint, "Клавиши: 1–9 — выбор · Enter — проверить / далее · Esc — назад"},
     {Str::Done, "Готово"},
     {Str::QuizNotFound, "В каталоге нет теста с таким идентификатором."},
+    {Str::ReloadProblems, "В сохранённом файле есть ошибки. Пока они не исправлены, открыта его последняя рабочая версия:"},
     {Str::NewerVersionRecord,
      "Ваш прогресс в этом тесте сохранён более новой версией ImQuiz. Он останется нетронутым, поэтому "
      "эта попытка здесь не сохранится; перезагрузите страницу, чтобы получить новую версию."},
@@ -258,6 +260,7 @@ constexpr Entry indonesian[] = {
     {Str::ShortcutsHint, "Tombol: 1–9 memilih · Enter periksa / berikutnya · Esc kembali"},
     {Str::Done, "Selesai"},
     {Str::QuizNotFound, "Tidak ada kuis dengan id ini di katalog."},
+    {Str::ReloadProblems, "Berkas yang disimpan bermasalah. Sampai diperbaiki, Anda memainkan versi baiknya yang terakhir:"},
     {Str::NewerVersionRecord,
      "Kemajuan Anda pada kuis ini disimpan oleh versi ImQuiz yang lebih baru. Kemajuan itu dibiarkan "
      "utuh, jadi percobaan ini tidak akan disimpan di sini; muat ulang halaman untuk mendapatkan versi baru."},

@@ -92,6 +92,7 @@ enum class Str {
     Done,
     QuizNotFound,
     NewerVersionRecord,
+    ReloadProblems,
     Count
 };
 

@@ -97,6 +97,9 @@ struct FetchResult {
 int start_fetch(const std::string& url);
 // Completed fetches, one at a time; false when there is none.
 bool take_fetch_result(FetchResult& result);
+// Files fetched earlier whose source changed since (their URLs, as asked for): a desktop player
+// watching an author's folder (--watch) answers here; the web never does.
+std::vector<std::string> take_changed_files();
 
 // ---- The Markdown parser (banks with "textFormat": "markdown") ----
 
@@ -175,6 +178,14 @@ std::vector<std::string> take_changed_storage_keys();
 void post_to_host(const std::string& json);
 // The content height the page needs, in CSS pixels (iframe auto-height).
 void report_content_height(int css_pixels);
+
+// ---- Typed answers ----
+
+// True where the host lays a text field of its own over the answer frame (the web's
+// text-field.js: on-screen keyboards, IMEs, autocorrect and screen readers as in any form) and
+// sends what is typed as page actions; false where the interface must edit the text itself (the
+// desktop, whose IME text comes as InputEvent::Text).
+bool hosts_text_fields();
 
 // ---- Effects the browser allows only inside a user gesture ----
 

@@ -21,6 +21,7 @@ struct QuestionView {
     std::string shown_question;          // key of the question last drawn
     bool scroll_to_feedback = false;     // after Check, bring the verdict into view
     bool scroll_to_top = false;          // a new question starts at the top
+    bool focus_answer = false;           // a new typed question takes the keyboard (UiContext::draw_text_fields)
 };
 Action draw_question(QuestionView& view, const UiContext& ui, const app::QuestionModel& model);
 

@@ -35,6 +35,7 @@ struct UiContext {
     bool reduced_motion = false;
     bool touch_input = false;              // the last pointer event came from a touch screen
     bool touch_scrolling = false;          // a touch drag is scrolling: swallow clicks
+    bool draw_text_fields = false;         // no host text field over the answer frame: edit it here
     std::vector<ItemRect>* items = nullptr;
     std::string copy_label;                // a code block's Copy button, in the learner's language
     const app::MathFormulas* math = nullptr;  // the formulas the math module typeset (the screen model's)

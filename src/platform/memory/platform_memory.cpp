@@ -157,6 +157,13 @@ bool take_page_action(std::string& json) {
 void open_link(const std::string& url) { internals().world.opened_links.push_back(url); }
 void copy_text(const std::string& text) { internals().world.clipboard = text; }
 
+std::vector<std::string> take_changed_files() {
+    std::vector<std::string> urls;
+    urls.swap(internals().world.changed_files);
+    return urls;
+}
+bool hosts_text_fields() { return true; }  // tests type through page actions, as the web's field does
+
 // Natively md4c is linked into the engine (engine/markdown/md4c_reader.cpp): nothing asks here.
 std::string parse_markdown(std::string_view) { return {}; }
 

@@ -67,6 +67,7 @@ struct World {
     std::deque<std::string> page_actions;
     std::optional<std::string> picked_file;
     std::vector<std::string> changed_storage_keys;
+    std::vector<std::string> changed_files;   // URLs whose source changed (a watched folder)
 };
 
 // The one world the functions of platform.h read and write; reset() gives a fresh one.

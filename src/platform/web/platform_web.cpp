@@ -216,6 +216,11 @@ void signal(const char* event_name) { imquiz_js_signal(event_name); }
 void open_link(const std::string& url) { imquiz_js_open_link(url.c_str()); }
 void copy_text(const std::string& text) { imquiz_js_copy_text(text.c_str()); }
 
+// A page's files are not watched: a new version reaches the learner on the next load.
+std::vector<std::string> take_changed_files() { return {}; }
+// web/text-field.js: a real <input> over the answer frame.
+bool hosts_text_fields() { return true; }
+
 MarkdownParser prepare_markdown(std::string& error) {
     char* problem = nullptr;
     int state = imquiz_js_markdown_prepare(&problem);
