@@ -20,6 +20,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <fstream>
 #include <random>
@@ -398,6 +399,13 @@ bool screenshot_written(std::string& error) {
     return in().screenshot_done;
 }
 
+void set_text_input_position(int x, int y) {
+    if (!in().window) return;
+    const float scale = pointer_scale();
+    SDL_Rect rect{static_cast<int>(static_cast<float>(x) / scale), static_cast<int>(static_cast<float>(y) / scale), 1, 20};
+    SDL_SetTextInputRect(&rect);
+}
+
 std::string clipboard_text() {
     char* text = SDL_GetClipboardText();
     std::string copy = text ? text : "";
@@ -593,10 +601,16 @@ void viewport_size(int& css_width, int& css_height, float& device_pixel_ratio) {
     int pixel_width = 0, pixel_height = 0, width = 0, height = 0;
     SDL_GL_GetDrawableSize(i.window, &pixel_width, &pixel_height);
     SDL_GetWindowSize(i.window, &width, &height);
-    // --scale, else the drawable's pixels per window point (2 on a Retina Mac, 1 on X11).
+    // --scale, else the drawable's pixels per window point (2 on a Retina Mac), else on X11
+    // (where that is 1) the desktop's GDK_SCALE, the one HiDPI setting X11 desktops share.
     device_pixel_ratio = i.options.scale > 0 ? i.options.scale
                          : width > 0         ? static_cast<float>(pixel_width) / static_cast<float>(width)
                                              : 1.0f;
+    if (i.options.scale <= 0 && device_pixel_ratio == 1.0f) {
+        const char* gdk_scale = std::getenv("GDK_SCALE");
+        const float wanted = gdk_scale ? std::strtof(gdk_scale, nullptr) : 0.0f;
+        if (wanted >= 1.0f && wanted <= 4.0f) device_pixel_ratio = wanted;
+    }
     css_width = static_cast<int>(static_cast<float>(pixel_width) / device_pixel_ratio);
     css_height = static_cast<int>(static_cast<float>(pixel_height) / device_pixel_ratio);
 }

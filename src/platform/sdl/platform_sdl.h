@@ -36,6 +36,10 @@ void configure(Options options);
 // After the loop: true when --screenshot was written; else why not.
 bool screenshot_written(std::string& error);
 
+// Where text being typed is (logical pixels from the window's top-left): the IME's candidate
+// window opens there (ImGui's ImeSetInputScreenPosFn).
+void set_text_input_position(int x, int y);
+
 // The clipboard's text (ImGui's paste; platform.h has only copy_text: the web cannot read it).
 std::string clipboard_text();
 

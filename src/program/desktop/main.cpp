@@ -122,6 +122,7 @@ const char* clipboard_for_imgui(void*) {
     return text.c_str();
 }
 void set_clipboard_for_imgui(void*, const char* text) { imquiz::platform::copy_text(text); }
+void ime_position_for_imgui(int x, int y) { imquiz::platform::sdl::set_text_input_position(x, y); }
 
 }  // namespace
 
@@ -138,6 +139,7 @@ int main(int argc, char** argv) {
     ImGuiIO& io = ImGui::GetIO();
     io.GetClipboardTextFn = clipboard_for_imgui;
     io.SetClipboardTextFn = set_clipboard_for_imgui;
+    io.ImeSetInputScreenPosFn = ime_position_for_imgui;
     imquiz::platform::run_main_loop(imquiz::program::frame, &program);
 
     if (screenshot.empty()) return 0;
