@@ -3,7 +3,7 @@
 // state says what they show); both launch quizzes played to the results by mouse and by keyboard
 // (xdotool, through the X server as a person's input comes); the author's watch loop end to end
 // (edit a bank on disk, see it reloaded on the same question, break it, see the problem with its
-// file and JSON path, fix it); CPU at rest.
+// file and JSON path, fix it), and on a catalog folder with a picture; CPU at rest.
 //   node tests/desktop/desktop.test.mjs --bin build/native/src/program/desktop/imquiz-desktop
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -439,6 +439,38 @@ test('--watch: a saved bank is reloaded on the same question; a broken one is to
     const percent = ((cpu() - before) / ticks) / seconds * 100;
     console.log(`# CPU at rest with --watch: ${percent.toFixed(2)}% of one core over ${seconds.toFixed(1)} s`);
     assert.ok(percent < 2, `CPU at rest ${percent.toFixed(2)}%`);
+  } finally {
+    await player.quit();
+  }
+});
+
+test('--watch on a catalog folder: a bank of it and its picture, saved again, are read again', async () => {
+  await startDisplay();
+  const folder = path.join(work, 'watched-folder');
+  fs.mkdirSync(path.join(folder, 'images'), { recursive: true });
+  fs.copyFileSync(path.join(QUIZZES, 'index.json'), path.join(folder, 'index.json'));
+  for (const bank of ['data-parallelism.json', 'model-pipeline-parallelism.json', 'images/gpipe-schedule.svg'])
+    fs.copyFileSync(path.join(QUIZZES, bank), path.join(folder, bank));
+  const file = path.join(folder, 'model-pipeline-parallelism.json');
+  const bank = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const player = new Player('watch-folder', [folder, '--watch', '--quiz', 'model-pipeline-parallelism', '--lang', 'en',
+                                             '--size', '900x1000', '--data', path.join(work, 'data-watch-folder')]);
+  player.height = 1000;
+  try {
+    let state = await player.waitFor((s) => s.screen === 'question' && s.pictures?.[0]?.state === 'ready', 'the quiz and its picture');
+    const picture = state.pictures[0];
+    bank.title.en = 'Pipelines, second draft';
+    fs.writeFileSync(file, JSON.stringify(bank));
+    state = await player.waitFor((s) => s.question?.quizTitle === 'Pipelines, second draft', 'the new title');
+    // A smaller picture: read, checked and decoded again, its new size in the state.
+    const svg = fs.readFileSync(path.join(QUIZZES, 'images/gpipe-schedule.svg'), 'utf8');
+    const [, width] = svg.match(/<svg[^>]*\bwidth="(\d+)/);
+    const halved = svg.replace(/(<svg[^>]*\bwidth=")(\d+)/, (_, head, w) => head + Math.round(w / 2))
+                      .replace(/(<svg[^>]*\bheight=")(\d+)/, (_, head, h) => head + Math.round(h / 2));
+    assert.notEqual(halved, svg, 'the SVG has a width and a height to change');
+    fs.writeFileSync(path.join(folder, 'images/gpipe-schedule.svg'), halved);
+    state = await player.waitFor((s) => s.pictures?.[0]?.state === 'ready' && s.pictures[0].width === Math.round(width / 2),
+                                 `the picture ${picture.width} px wide read again at ${Math.round(width / 2)} px`);
   } finally {
     await player.quit();
   }
