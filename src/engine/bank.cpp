@@ -6,12 +6,15 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iterator>
 
 namespace imquiz {
 namespace {
 
-constexpr std::string_view question_type_names[] = {"single_choice", "multiple_choice",
-                                                     "true_false", "numeric", "short_text"};
+constexpr std::string_view question_type_names[] = {"single_choice", "multiple_choice", "true_false",
+                                                     "numeric",       "short_text",      "matching",
+                                                     "ordering"};
+constexpr int question_type_count = static_cast<int>(std::size(question_type_names));
 
 void hash_question(Fnv1a& hash, const Question& question) {
     hash.text(question.id);
@@ -61,6 +64,28 @@ void hash_question(Fnv1a& hash, const Question& question) {
             hash.text(text);
         break;
     }
+    case QuestionType::Matching: {
+        // Which answers there are (by id) and which item goes with which.
+        std::vector<std::string_view> answers;
+        for (const Choice& choice : question.choices) answers.push_back(choice.id);
+        std::sort(answers.begin(), answers.end());
+        hash.integer(answers.size());
+        for (std::string_view id : answers) hash.text(id);
+        std::vector<std::pair<std::string_view, std::string_view>> pairs;
+        for (const MatchItem& item : question.match_items) pairs.emplace_back(item.id, item.answer_id);
+        std::sort(pairs.begin(), pairs.end());
+        hash.integer(pairs.size());
+        for (const auto& [item, answer] : pairs) {
+            hash.text(item);
+            hash.text(answer);
+        }
+        break;
+    }
+    case QuestionType::Ordering:
+        // The right order is the key itself.
+        hash.integer(question.choices.size());
+        for (const Choice& item : question.choices) hash.text(item.id);
+        break;
     }
 }
 
@@ -71,7 +96,7 @@ std::string_view to_string(QuestionType type) {
 }
 
 std::optional<QuestionType> question_type_from_string(std::string_view name) {
-    for (int i = 0; i < 5; ++i)
+    for (int i = 0; i < question_type_count; ++i)
         if (question_type_names[i] == name)
             return static_cast<QuestionType>(i);
     return std::nullopt;
@@ -102,10 +127,17 @@ const Choice* Question::find_choice(std::string_view choice_id) const {
     return nullptr;
 }
 
+const MatchItem* Question::find_match_item(std::string_view item_id) const {
+    for (const MatchItem& item : match_items)
+        if (item.id == item_id)
+            return &item;
+    return nullptr;
+}
+
 std::vector<std::string> Question::correct_choice_ids() const {
     std::vector<std::string> ids;
     for (const Choice& choice : choices)
-        if (choice.correct)
+        if (choice.correct || type == QuestionType::Ordering)  // ordering: the right order
             ids.push_back(choice.id);
     return ids;
 }

@@ -13,10 +13,10 @@
 
 namespace imquiz {
 
-enum class QuestionType { SingleChoice, MultipleChoice, TrueFalse, Numeric, ShortText };
+enum class QuestionType { SingleChoice, MultipleChoice, TrueFalse, Numeric, ShortText, Matching, Ordering };
 
 // The spelling used in bank files: "single_choice", "multiple_choice", "true_false", "numeric",
-// "short_text".
+// "short_text", "matching", "ordering".
 std::string_view to_string(QuestionType type);
 std::optional<QuestionType> question_type_from_string(std::string_view name);
 
@@ -25,6 +25,16 @@ struct Choice {
     LocalizedText text;
     bool correct = false;
     LocalizedText feedback;      // optional; empty when the author wrote none
+};
+
+// A matching question's item (the left side): the learner pairs it with one of the question's
+// answers (`Question::choices`, the right side, which may hold more answers than there are
+// items: distractors).
+struct MatchItem {
+    std::string id;              // slug, unique within its question
+    LocalizedText text;
+    std::string answer_id;       // the choice it goes with
+    LocalizedText feedback;      // optional; shown once checked
 };
 
 // The accepted range of a numeric answer, inclusive at both ends. Authors write either
@@ -51,13 +61,17 @@ struct Question {
     LocalizedText explanation;   // optional (the validator warns when missing)
     std::vector<std::string> tags;
 
-    std::vector<Choice> choices;                // SingleChoice, MultipleChoice
+    // SingleChoice, MultipleChoice; Matching: the answers (the right side); Ordering: the items,
+    // in the right order (`correct` unused).
+    std::vector<Choice> choices;
+    std::vector<MatchItem> match_items;         // Matching: the items (the left side)
     bool true_false_answer = false;             // TrueFalse
     NumericAnswer numeric_answer;               // Numeric
     LocalizedText unit;                         // Numeric, optional ("GB", "ms")
     std::vector<LocalizedText> accepted_texts;  // ShortText: every translation of each is accepted
 
     const Choice* find_choice(std::string_view choice_id) const;
+    const MatchItem* find_match_item(std::string_view item_id) const;
     std::vector<std::string> correct_choice_ids() const;
 };
 
@@ -66,7 +80,9 @@ struct Settings {
     bool shuffle_questions = false;
     int pool_size = 0;           // 0 = every question; else draw this many per attempt
     int pass_percent = 70;       // 0..100
-    bool partial_credit = false; // multiple_choice: fractional score instead of all-or-nothing
+    // Fractional scores instead of all-or-nothing: multiple_choice, matching and ordering (see
+    // session.h's check()).
+    bool partial_credit = false;
 };
 
 // How a bank's texts read: as they are, or as Markdown ("textFormat": "markdown"; markdown.h).

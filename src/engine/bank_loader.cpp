@@ -107,13 +107,15 @@ const std::vector<std::string_view> settings_fields = {
 const std::vector<std::string_view> common_question_fields = {"id", "type", "prompt",
                                                               "explanation", "tags"};
 const std::vector<std::string_view> choice_fields = {"id", "text", "correct", "feedback"};
+const std::vector<std::string_view> match_item_fields = {"id", "text", "match", "feedback"};
+const std::vector<std::string_view> answer_fields = {"id", "text"};
 const std::vector<std::string_view> numeric_answer_fields = {"value", "tolerance", "min", "max"};
 const std::vector<std::string_view> catalog_fields = {"$schema", "format", "version", "notes",
                                                       "banks"};
 const std::vector<std::string_view> catalog_entry_fields = {"id", "file"};
 
 const std::vector<std::string_view> all_type_specific_fields = {"choices", "answer", "unit",
-                                                                "accept"};
+                                                                "accept", "items", "answers"};
 
 std::vector<std::string_view> concatenated(std::vector<std::string_view> a,
                                            const std::vector<std::string_view>& b) {
@@ -129,6 +131,8 @@ const std::vector<std::string_view>& question_fields(QuestionType type) {
         concatenated(common_question_fields, {"answer"}),              // TrueFalse
         concatenated(common_question_fields, {"answer", "unit"}),      // Numeric
         concatenated(common_question_fields, {"accept"}),              // ShortText
+        concatenated(common_question_fields, {"items", "answers"}),    // Matching
+        concatenated(common_question_fields, {"items"}),               // Ordering
     };
     return by_type[static_cast<int>(type)];
 }
@@ -436,7 +440,8 @@ private:
             static const std::string not_used_by[] = {
                 "is not used by single_choice questions",
                 "is not used by multiple_choice questions", "is not used by true_false questions",
-                "is not used by numeric questions", "is not used by short_text questions"};
+                "is not used by numeric questions", "is not used by short_text questions",
+                "is not used by matching questions", "is not used by ordering questions"};
             read_.check_fields(value, path, question_fields(*type), all_type_specific_fields,
                                not_used_by[static_cast<int>(*type)]);
         } else {
@@ -475,8 +480,82 @@ private:
                 question.unit = text(*unit, path.field("unit"));
             break;
         case QuestionType::ShortText: read_accepted(value, path, question); break;
+        case QuestionType::Matching: read_matching(value, path, question); break;
+        case QuestionType::Ordering:
+            read_entries(value, path, "items", answer_fields, "first-step", "item",
+                         [&](const JsonValue&, const JsonPath&, Choice entry) { question.choices.push_back(std::move(entry)); });
+            break;
         }
         return true;
+    }
+
+    // An array `field` of objects with an id and a text (ordering items, matching answers and
+    // items): at least 2, at most the choices' limit, ids unique. `each` takes every one read.
+    // False when one could not be read at all (what depends on them would only repeat that).
+    template <typename Each>
+    bool read_entries(const JsonValue& question_value, const JsonPath& question_path, std::string_view field,
+                      const std::vector<std::string_view>& fields, const char* example_id, std::string_view what,
+                      Each each) {
+        const JsonValue* value = read_.required(question_value, question_path, field);
+        if (value == nullptr)
+            return false;
+        const JsonPath path = question_path.field(field);
+        const auto* items = read_.array(*value, path);
+        if (items == nullptr)
+            return false;
+        const std::size_t limit = limits_.max_choices_per_question;
+        if (items->size() < 2)
+            report_.error(path.str(), "needs at least 2 " + std::string(what) + "s, has " + std::to_string(items->size()));
+        if (items->size() > limit)
+            report_.error(path.str(), "too many " + std::string(what) + "s: " + std::to_string(items->size()) +
+                                          " (the limit is " + std::to_string(limit) + ")");
+        const std::string id_label = std::string(what) + " id";  // outlives `ids`, which keeps a view
+        UniqueValues ids(report_, id_label, path);
+        bool all_read = true;
+        for (std::size_t i = 0; i < items->size() && i < limit && !report_.full(); ++i) {
+            const JsonPath entry_path = path.index(i);
+            const JsonValue& item = (*items)[i];
+            if (!read_.expect_object(item, entry_path)) {
+                all_read = false;
+                continue;
+            }
+            read_.check_fields(item, entry_path, fields);
+            Choice entry;
+            if (const JsonValue* id = read_.required(item, entry_path, "id")) {
+                entry.id = read_.slug(*id, entry_path.field("id"), example_id).value_or("");
+                if (!entry.id.empty())
+                    ids.add(*as_string(*id), i, entry_path.field("id"));
+            }
+            if (const JsonValue* text_value = read_.required(item, entry_path, "text"))
+                entry.text = text(*text_value, entry_path.field("text"));
+            each(item, entry_path, std::move(entry));
+        }
+        return all_read;
+    }
+
+    void read_matching(const JsonValue& value, const JsonPath& path, Question& question) {
+        read_entries(value, path, "answers", answer_fields, "all-reduce", "answer",
+                     [&](const JsonValue&, const JsonPath&, Choice answer) { question.choices.push_back(std::move(answer)); });
+        std::vector<std::string> match_paths;  // strings: a JsonPath points at its parent's
+        read_entries(value, path, "items", match_item_fields, "sync-gradients", "item",
+                     [&](const JsonValue& item, const JsonPath& item_path, Choice entry) {
+                         MatchItem match;
+                         match.id = std::move(entry.id);
+                         match.text = std::move(entry.text);
+                         if (const JsonValue* answer = read_.required(item, item_path, "match"))
+                             match.answer_id = read_.string(*answer, item_path.field("match")).value_or("");
+                         if (const JsonValue* feedback = find_field(item, "feedback"))
+                             match.feedback = text(*feedback, item_path.field("feedback"));
+                         match_paths.push_back(item_path.field("match").str());
+                         question.match_items.push_back(std::move(match));
+                     });
+        if (question.choices.empty())
+            return;  // the answers could not be read: told already
+        for (std::size_t i = 0; i < question.match_items.size() && i < match_paths.size(); ++i) {
+            const MatchItem& item = question.match_items[i];
+            if (!item.answer_id.empty() && question.find_choice(item.answer_id) == nullptr)
+                report_.error(match_paths[i], in_quotes(item.answer_id) + " is not one of this question's answers");
+        }
     }
 
     void read_tags(const JsonValue& value, const JsonPath& path, std::vector<std::string>& tags) {

@@ -73,6 +73,29 @@ Json question_json(const Question& question, const std::vector<std::string>& lan
         object["accept"] = std::move(accepted);
         break;
     }
+    case QuestionType::Matching:
+    case QuestionType::Ordering: {
+        auto entries = [&](const std::vector<Choice>& list) {
+            Json array = Json::array();
+            for (const Choice& entry : list)
+                array.push_back(Json{{"id", entry.id}, {"text", text_json(entry.text, languages)}});
+            return array;
+        };
+        if (question.type == QuestionType::Ordering) {
+            object["items"] = entries(question.choices);
+            break;
+        }
+        Json items = Json::array();
+        for (const MatchItem& entry : question.match_items) {
+            Json item = Json{{"id", entry.id}, {"text", text_json(entry.text, languages)}, {"match", entry.answer_id}};
+            if (!entry.feedback.empty())
+                item["feedback"] = text_json(entry.feedback, languages);
+            items.push_back(std::move(item));
+        }
+        object["items"] = std::move(items);
+        object["answers"] = entries(question.choices);
+        break;
+    }
     }
     if (!question.explanation.empty())
         object["explanation"] = text_json(question.explanation, languages);

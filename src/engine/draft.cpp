@@ -41,10 +41,57 @@ void set_typed(Draft& draft, std::string_view text) {
     draft.refused = InputProblem::None;
 }
 
+void start_order(Draft& draft, const Question& question, const std::vector<std::string>& presented) {
+    draft.order.clear();
+    if (question.type != QuestionType::Ordering) return;
+    for (const std::string& id : presented)
+        if (question.find_choice(id)) draft.order.push_back(id);
+    // A presented order that lost items (it never should): the rest at the end, as written.
+    for (const Choice& item : question.choices)
+        if (std::find(draft.order.begin(), draft.order.end(), item.id) == draft.order.end()) draft.order.push_back(item.id);
+}
+
+bool move_item(Draft& draft, const Question& question, const std::string& item_id, std::size_t to) {
+    if (question.type != QuestionType::Ordering || draft.order.empty()) return false;
+    auto from = std::find(draft.order.begin(), draft.order.end(), item_id);
+    if (from == draft.order.end()) return false;
+    const std::size_t at = static_cast<std::size_t>(from - draft.order.begin());
+    to = std::min(to, draft.order.size() - 1);
+    if (at == to) return false;
+    std::string moved = std::move(*from);
+    draft.order.erase(from);
+    draft.order.insert(draft.order.begin() + static_cast<std::ptrdiff_t>(to), std::move(moved));
+    draft.refused = InputProblem::None;
+    return true;
+}
+
+std::string matched_answer(const Draft& draft, const std::string& item_id) {
+    for (const auto& [item, answer] : draft.pairs)
+        if (item == item_id) return answer;
+    return {};
+}
+
+bool match(Draft& draft, const Question& question, const std::string& item_id, const std::string& answer_id) {
+    if (question.type != QuestionType::Matching || !question.find_match_item(item_id)) return false;
+    if (!answer_id.empty() && !question.find_choice(answer_id)) return false;
+    if (matched_answer(draft, item_id) == answer_id) return false;
+    // Kept in the question's item order, whatever order the learner pairs them in.
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (const MatchItem& item : question.match_items) {
+        std::string answer = item.id == item_id ? answer_id : matched_answer(draft, item.id);
+        if (!answer.empty()) pairs.emplace_back(item.id, std::move(answer));
+    }
+    draft.pairs = std::move(pairs);
+    draft.refused = InputProblem::None;
+    return true;
+}
+
 Response draft_response(const Draft& draft, const Question& question) {
     switch (question.type) {
     case QuestionType::SingleChoice:
     case QuestionType::MultipleChoice: return Response::choices(draft.selected);
+    case QuestionType::Ordering: return Response::choices(draft.order);
+    case QuestionType::Matching: return Response::matched(draft.pairs);
     case QuestionType::TrueFalse: return Response::boolean(!draft.selected.empty() && draft.selected.front() == "true");
     default: return Response::typed(draft.typed);
     }
@@ -55,6 +102,8 @@ bool can_check(const Draft& draft, const Question& question) {
     case QuestionType::SingleChoice:
     case QuestionType::MultipleChoice:
     case QuestionType::TrueFalse: return !draft.selected.empty();
+    case QuestionType::Ordering: return !draft.order.empty();
+    case QuestionType::Matching: return draft.pairs.size() == question.match_items.size();
     default: {
         InputProblem problem = response_problem(question, draft_response(draft, question));
         return problem != InputProblem::EmptyText;

@@ -17,6 +17,8 @@ struct Draft {
     std::size_t question_index = static_cast<std::size_t>(-1);
     std::vector<std::string> selected;   // choice ids, or "true" / "false"
     std::string typed;                   // numeric and short-text answers
+    std::vector<std::string> order;      // ordering: every item, as the learner has put them
+    std::vector<std::pair<std::string, std::string>> pairs;  // matching: (item, answer), item order
     InputProblem refused = InputProblem::None;  // why the last Check was turned down
 };
 
@@ -27,6 +29,14 @@ constexpr std::size_t max_typed_answer_bytes = 1000;
 // question does not have. Returns whether the draft changed.
 bool choose(Draft& draft, const Question& question, const std::string& choice_id);
 void set_typed(Draft& draft, std::string_view text);
+// Ordering: the draft starts in the attempt's shuffled order (`presented`, SessionQuestion::choice_order).
+void start_order(Draft& draft, const Question& question, const std::vector<std::string>& presented);
+// Ordering: moves `item_id` to place `to` (0-based; past the end: last). Returns whether it moved.
+bool move_item(Draft& draft, const Question& question, const std::string& item_id, std::size_t to);
+// Matching: pairs `item_id` with `answer_id` ("" unpairs it). Returns whether the draft changed.
+bool match(Draft& draft, const Question& question, const std::string& item_id, const std::string& answer_id);
+// Matching: the answer paired with `item_id`, or "".
+std::string matched_answer(const Draft& draft, const std::string& item_id);
 
 bool is_selected(const Draft& draft, const std::string& choice_id);
 Response draft_response(const Draft& draft, const Question& question);

@@ -102,6 +102,40 @@ double score_response(const Question& question, const Response& response, bool p
     }
     case QuestionType::ShortText:
         return short_text_matches(question, response.text) ? 1.0 : 0.0;
+    case QuestionType::Matching: {
+        std::size_t right = 0;
+        for (const MatchItem& item : question.match_items)
+            for (const auto& [item_id, answer_id] : response.pairs)
+                if (item_id == item.id && answer_id == item.answer_id)
+                    ++right;
+        const std::size_t total = question.match_items.size();
+        if (total == 0)
+            return 0.0;
+        if (right == total)
+            return 1.0;
+        return partial_credit ? static_cast<double>(right) / static_cast<double>(total) : 0.0;
+    }
+    case QuestionType::Ordering: {
+        const std::size_t total = question.choices.size();
+        if (total == 0 || response.choice_ids.size() != total)
+            return 0.0;
+        std::vector<std::size_t> place;   // each given item's place in the right order
+        for (const std::string& id : response.choice_ids) {
+            std::size_t at = 0;
+            while (at < total && question.choices[at].id != id) ++at;
+            place.push_back(at);
+        }
+        std::size_t in_place = 0, neighbours = 0;
+        for (std::size_t i = 0; i < total; ++i) {
+            in_place += place[i] == i ? 1 : 0;
+            if (i + 1 < total && place[i] + 1 == place[i + 1]) ++neighbours;
+        }
+        if (in_place == total)
+            return 1.0;
+        if (!partial_credit || total < 2)
+            return 0.0;
+        return static_cast<double>(neighbours) / static_cast<double>(total - 1);
+    }
     }
     return 0.0;
 }
@@ -134,6 +168,30 @@ InputProblem check_input(const Question& question, const Response& response, Res
     case QuestionType::ShortText:
         return normalize_for_matching(response.text).empty() ? InputProblem::EmptyText
                                                              : InputProblem::None;
+    case QuestionType::Matching: {
+        // Recorded in the question's item order, one answer per item (the last given counts).
+        cleaned.pairs.clear();
+        for (const auto& [item_id, answer_id] : response.pairs)
+            if (question.find_match_item(item_id) == nullptr || question.find_choice(answer_id) == nullptr)
+                return InputProblem::UnknownChoice;
+        for (const MatchItem& item : question.match_items) {
+            auto given = std::find_if(response.pairs.rbegin(), response.pairs.rend(),
+                                      [&](const auto& pair) { return pair.first == item.id; });
+            if (given == response.pairs.rend())
+                return InputProblem::Incomplete;
+            cleaned.pairs.emplace_back(item.id, given->second);
+        }
+        return InputProblem::None;
+    }
+    case QuestionType::Ordering: {
+        for (const std::string& id : response.choice_ids)
+            if (question.find_choice(id) == nullptr)
+                return InputProblem::UnknownChoice;
+        std::vector<std::string> seen = response.choice_ids;
+        std::sort(seen.begin(), seen.end());
+        const bool each_once = std::adjacent_find(seen.begin(), seen.end()) == seen.end();
+        return each_once && seen.size() == question.choices.size() ? InputProblem::None : InputProblem::Incomplete;
+    }
     }
     return InputProblem::None;
 }
@@ -145,6 +203,27 @@ Feedback make_feedback(const SessionQuestion& slot, const Question& question,
     feedback.score = answer.score;
     feedback.correct_answer = correct_answer(question);
     feedback.explanation = question.explanation;
+    if (question.type == QuestionType::Matching) {
+        for (const MatchItem& item : question.match_items) {
+            PartFeedback part;
+            part.id = item.id;
+            for (const auto& [item_id, answer_id] : answer.response.pairs)
+                if (item_id == item.id) part.given = answer_id;
+            part.correct = part.given == item.answer_id;
+            part.feedback = item.feedback;
+            feedback.parts.push_back(std::move(part));
+        }
+        return feedback;
+    }
+    if (question.type == QuestionType::Ordering) {
+        for (std::size_t i = 0; i < answer.response.choice_ids.size(); ++i) {
+            PartFeedback part;
+            part.id = answer.response.choice_ids[i];
+            part.correct = i < question.choices.size() && question.choices[i].id == part.id;
+            feedback.parts.push_back(std::move(part));
+        }
+        return feedback;
+    }
     for (const Choice* choice : choices_in_order(slot, question)) {
         ChoiceFeedback item;
         item.choice_id = choice->id;
@@ -187,8 +266,14 @@ Response Response::typed(std::string text) {
     return response;
 }
 
+Response Response::matched(std::vector<std::pair<std::string, std::string>> pairs) {
+    Response response;
+    response.pairs = std::move(pairs);
+    return response;
+}
+
 bool operator==(const Response& a, const Response& b) {
-    return a.choice_ids == b.choice_ids && a.true_false == b.true_false && a.text == b.text;
+    return a.choice_ids == b.choice_ids && a.true_false == b.true_false && a.text == b.text && a.pairs == b.pairs;
 }
 
 CorrectAnswer correct_answer(const Question& question) {
@@ -198,6 +283,7 @@ CorrectAnswer correct_answer(const Question& question) {
     answer.true_false = question.true_false_answer;
     answer.numeric = question.numeric_answer;
     answer.accepted_texts = question.accepted_texts;
+    for (const MatchItem& item : question.match_items) answer.pairs.emplace_back(item.id, item.answer_id);
     return answer;
 }
 
@@ -240,10 +326,17 @@ Session start_session(const Bank& bank, std::uint64_t seed, const SessionOptions
         slot.choice_order.reserve(question.choices.size());
         for (const Choice& choice : question.choices)
             slot.choice_order.push_back(choice.id);
-        if (bank.settings.shuffle_choices) {
+        // A matching question's answers are always shuffled (authors write them beside their
+        // items), and an ordering question's items must be: their written order is the key.
+        const bool must_shuffle = question.type == QuestionType::Matching || question.type == QuestionType::Ordering;
+        if (bank.settings.shuffle_choices || must_shuffle) {
             SplitMix64 choice_random(stream_seed(seed, "choices:", question.id));
             shuffle(slot.choice_order, choice_random);
         }
+        if (question.type == QuestionType::Ordering && slot.choice_order.size() > 1 &&
+            std::equal(slot.choice_order.begin(), slot.choice_order.end(), question.choices.begin(),
+                       [](const std::string& id, const Choice& item) { return id == item.id; }))
+            std::rotate(slot.choice_order.begin(), slot.choice_order.begin() + 1, slot.choice_order.end());
         session.questions.push_back(std::move(slot));
     }
     return session;

@@ -17,13 +17,17 @@ namespace imquiz {
 
 // What the learner gave. Only the field matching the question type is looked at.
 struct Response {
-    std::vector<std::string> choice_ids;  // SingleChoice (exactly one), MultipleChoice (any)
+    // SingleChoice (exactly one), MultipleChoice (any); Ordering: every item id, in the learner's order
+    std::vector<std::string> choice_ids;
     bool true_false = false;              // TrueFalse
     std::string text;                     // Numeric (as typed, "3,5" or "3.5") and ShortText
+    // Matching: (item id, answer id) for each item the learner paired, in the question's item order
+    std::vector<std::pair<std::string, std::string>> pairs;
 
     static Response choices(std::vector<std::string> choice_ids);
     static Response boolean(bool value);
     static Response typed(std::string text);
+    static Response matched(std::vector<std::pair<std::string, std::string>> pairs);
 
     friend bool operator==(const Response& a, const Response& b);
     friend bool operator!=(const Response& a, const Response& b) { return !(a == b); }
@@ -36,6 +40,8 @@ struct CorrectAnswer {
     bool true_false = false;                    // TrueFalse
     NumericAnswer numeric;                      // Numeric
     std::vector<LocalizedText> accepted_texts;  // ShortText (the first is the one to show)
+    // Ordering: choice_ids, the items in the right order. Matching: (item id, answer id) per item.
+    std::vector<std::pair<std::string, std::string>> pairs;
 };
 
 CorrectAnswer correct_answer(const Question& question);
@@ -101,6 +107,7 @@ enum class InputProblem {
     TooManyChoices,       // single_choice with more than one id
     UnknownChoice,        // an id the question does not have
     NotANumber,           // numeric input that parse_number() rejects
+    Incomplete,           // matching with an item not paired; ordering without every item once
     EmptyText,            // short_text with nothing but whitespace
     AlreadyAnswered,      // the current question was checked already (see current_feedback)
     NoCurrentQuestion,    // the session is finished
@@ -115,18 +122,31 @@ struct ChoiceFeedback {
     LocalizedText feedback;
 };
 
+// One part of a matching (an item) or ordering (an item at a place) answer, once checked.
+struct PartFeedback {
+    std::string id;                  // the item
+    std::string given;               // matching: the answer id paired with it; ordering: ""
+    bool correct = false;            // matching: the right answer; ordering: at its right place
+    LocalizedText feedback;          // the author's, for the item (matching)
+};
+
 struct Feedback {
     InputProblem problem = InputProblem::None;
     bool correct = false;
     double score = 0;                      // 0..1; fractional with partialCredit
     CorrectAnswer correct_answer;          // correct_answer.choice_ids for choice questions
-    std::vector<ChoiceFeedback> choices;   // presentation order; empty for other types
+    std::vector<ChoiceFeedback> choices;   // presentation order; choice questions only
+    std::vector<PartFeedback> parts;       // matching: per item (bank order); ordering: per place
     LocalizedText explanation;
 };
 
 // Scores `response` for the current question and records it (stamped `now_ms`). Single choice,
 // true/false, numeric and short text score 0 or 1. Multiple choice is all-or-nothing, or with
-// partialCredit max(0, (right picks - wrong picks) / correct choices).
+// partialCredit max(0, (right picks - wrong picks) / correct choices). Matching is all-or-nothing,
+// or with partialCredit (items paired right) / items. Ordering is all-or-nothing, or with
+// partialCredit (neighbours in the right order) / (items - 1): each item directly followed by
+// the one that follows it in the right order counts, so one item out of place costs one or two
+// of those, not everything after it.
 Feedback check(Session& session, const Bank& bank, const Response& response, std::int64_t now_ms);
 
 // Why check() would refuse `response` for `question` (InputProblem::None: it would take it).

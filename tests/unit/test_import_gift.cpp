@@ -64,12 +64,12 @@ TEST_CASE("import_gift: every supported construct", "[import][gift]") {
         "ImQuiz does not render HTML",
         "all-constructs.gift:58:1: warning: missing explanation",
         "all-constructs.gift:63:1: warning: missing explanation",
-        "all-constructs.gift:66:1: warning: matching question (\"->\") is not supported: skipped",
-        "all-constructs.gift:71:1: warning: essay question (empty answers {}) is not supported: "
+        "all-constructs.gift:66:1: warning: missing explanation",
+        "all-constructs.gift:74:1: warning: essay question (empty answers {}) is not supported: "
         "skipped",
-        "all-constructs.gift:73:26: warning: missing-word question (text after the answers) is "
+        "all-constructs.gift:76:26: warning: missing-word question (text after the answers) is "
         "not supported: skipped",
-        "all-constructs.gift:75:1: warning: description item (text without answers) is not "
+        "all-constructs.gift:78:1: warning: description item (text without answers) is not "
         "supported: skipped",
     });
     REQUIRE(result.bank);
@@ -80,7 +80,7 @@ TEST_CASE("import_gift: every supported construct", "[import][gift]") {
     auto only_text = [](const LocalizedText& text) {
         return plain_text(read_markdown(imquiz::testing::only_text(text)).text);
     };
-    REQUIRE(bank.questions.size() == 17);
+    REQUIRE(bank.questions.size() == 18);
     const auto question = [&](const char* id) -> const Question& {
         const Question* found = bank.find_question(id);
         INFO("question id " << id);
@@ -103,7 +103,17 @@ TEST_CASE("import_gift: every supported construct", "[import][gift]") {
         CHECK(ids == Strings{"capital-of-france", "primes", "earth-flat", "sun-star", "water-wet",
                              "moon-cheese", "pi", "dice", "seven", "speed-of-light", "animal",
                              "capital-name", "q13", "q14", "html", "colon-title",
-                             "moodle-format"});
+                             "moodle-format", "matching"});
+    }
+    SECTION("matching: items, answers, and an answer no item goes with") {
+        const Question& matching = question("matching");
+        CHECK(matching.type == QuestionType::Matching);
+        REQUIRE(matching.match_items.size() == 2);
+        REQUIRE(matching.choices.size() == 3);
+        CHECK(only_text(matching.match_items[0].text) == "France");
+        CHECK(matching.match_items[0].answer_id == "paris");
+        CHECK(matching.match_items[1].answer_id == "rome");
+        CHECK(only_text(matching.choices[2].text) == "Madrid");
     }
     SECTION("multiple choice") {
         SECTION("one right answer with =: single choice, per-answer and general feedback") {
@@ -190,7 +200,7 @@ TEST_CASE("import_gift: every supported construct", "[import][gift]") {
         const BankLoadResult loaded = load_bank(bank_to_json(bank), "all-constructs.gift");
         REQUIRE(loaded.bank);
         CHECK(imquiz::count_errors(loaded.diagnostics) == 0);
-        CHECK(imquiz::count_warnings(loaded.diagnostics) == 11);   // the missing explanations
+        CHECK(imquiz::count_warnings(loaded.diagnostics) == 12);   // the missing explanations
     }
 }
 

@@ -3,6 +3,7 @@
 
 #include "engine/import/support.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -126,6 +127,17 @@ private:
     }
 
     void write_question(const Question& question, const std::string& path) {
+        if (question.type == QuestionType::Ordering) {
+            lose(path, "GIFT has no ordering questions: the question is left out");
+            return;
+        }
+        if (question.type == QuestionType::Matching) {
+            for (const MatchItem& item : question.match_items)
+                if (text(item.text).find("->") != std::string::npos) {
+                    lose(path, "a matching item's text holds \"->\", which GIFT reads as the pair's arrow: the question is left out");
+                    return;
+                }
+        }
         write_category(question, path);
         std::string prompt = escaped(text(question.prompt));
         if (markdown_) {
@@ -157,10 +169,27 @@ private:
             break;
         }
         case QuestionType::ShortText: write_accepted(question, path); break;
+        case QuestionType::Matching: write_matching(question, path); break;
+        case QuestionType::Ordering: break;  // left out above
         }
         if (!question.explanation.empty())
             out_ += "####" + escaped(text(question.explanation)) + "\n";
         out_ += "}\n\n";
+    }
+
+    // "=item -> answer" per item, "= -> answer" for an answer no item goes with.
+    void write_matching(const Question& question, const std::string& path) {
+        for (const MatchItem& item : question.match_items) {
+            const Choice* answer = question.find_choice(item.answer_id);
+            out_ += "=" + escaped(text(item.text)) + " -> " + escaped(answer ? text(answer->text) : "") + "\n";
+            if (!item.feedback.empty())
+                lose(path + ".items", "GIFT has no feedback per matching item: it is left out");
+        }
+        for (const Choice& answer : question.choices) {
+            const bool used = std::any_of(question.match_items.begin(), question.match_items.end(),
+                                          [&](const MatchItem& item) { return item.answer_id == answer.id; });
+            if (!used) out_ += "= -> " + escaped(text(answer.text)) + "\n";
+        }
     }
 
     void write_choices(const Question& question, const std::string& path) {

@@ -480,15 +480,14 @@ private:
             std::any_of(answers.begin(), answers.end(),
                         [](const GiftAnswer& answer) { return answer.marker == '~'; });
         if (!any_wrong_marker) {
-            answer_kind = "short answer";
-            for (const GiftAnswer& answer : answers) {
-                if (find_unescaped(answer.text, 0, answer.text.size(), "->") <
-                    answer.text.size()) {
-                    report_.warning_at(where.question, "matching question (\"->\") is not "
-                                                       "supported: skipped");
-                    return false;
-                }
+            const bool any_arrow = std::any_of(answers.begin(), answers.end(), [](const GiftAnswer& answer) {
+                return find_unescaped(answer.text, 0, answer.text.size(), "->") < answer.text.size();
+            });
+            if (any_arrow) {
+                answer_kind = "matching";
+                return read_matching(block, answers, question, where, answer_feedbacks);
             }
+            answer_kind = "short answer";
             return read_short_answer(block, answers, question, where, answer_feedbacks);
         }
         answer_kind = "multiple choice";
@@ -532,6 +531,59 @@ private:
                                                         : QuestionType::MultipleChoice;
         assign_choice_ids(question);
         return true;
+    }
+
+    // "=item -> answer" per pair; "= -> answer" (no item) is an answer no item goes with (a
+    // distractor). Items with the same answer text share that answer. GIFT gives no ids: items
+    // and answers get them from their texts, as choices do.
+    bool read_matching(const Block& block, const std::vector<GiftAnswer>& answers, Question& question,
+                       QuestionSource& where, std::vector<std::string>& answer_feedbacks) {
+        question.type = QuestionType::Matching;
+        std::vector<std::size_t> answer_of_item;
+        for (const GiftAnswer& answer : answers) {
+            const std::size_t arrow = find_unescaped(answer.text, 0, answer.text.size(), "->");
+            if (arrow >= answer.text.size()) {
+                report_.error_at(position(block, answer.offset),
+                                 "every answer of a matching question pairs an item with its answer, like \"=item -> answer\"");
+                return false;
+            }
+            std::string item_text = gift_text(answer.text.substr(0, arrow));
+            std::string answer_text = gift_text(answer.text.substr(arrow + 2));
+            if (answer_text.empty()) {
+                report_.error_at(position(block, answer.offset), "the answer after \"->\" is empty");
+                return false;
+            }
+            std::size_t index = 0;
+            while (index < question.choices.size() && text_of(question.choices[index].text) != answer_text) ++index;
+            if (index == question.choices.size()) {
+                Choice choice;
+                choice.text = text_in(options_.language, std::move(answer_text));
+                question.choices.push_back(std::move(choice));
+                where.choices.push_back(position(block, answer.offset));
+            }
+            if (answer.feedback) {
+                std::string feedback = gift_text(*answer.feedback);
+                if (!feedback.empty()) answer_feedbacks.push_back(std::move(feedback));
+            }
+            if (item_text.empty()) continue;  // a distractor
+            MatchItem item;
+            item.text = text_in(options_.language, std::move(item_text));
+            question.match_items.push_back(std::move(item));
+            answer_of_item.push_back(index);
+        }
+        if (question.match_items.size() < 2) {
+            report_.error_at(where.question, "a matching question needs at least 2 items (\"=item -> answer\")");
+            return false;
+        }
+        assign_choice_ids(question);
+        assign_match_item_ids(question);
+        for (std::size_t i = 0; i < question.match_items.size(); ++i)
+            question.match_items[i].answer_id = question.choices[answer_of_item[i]].id;
+        return true;
+    }
+
+    static const std::string& text_of(const LocalizedText& text) {
+        return text.is_plain() || text.translations().empty() ? text.plain() : text.translations().begin()->second;
     }
 
     bool read_short_answer(const Block& block, const std::vector<GiftAnswer>& answers,

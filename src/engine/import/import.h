@@ -35,8 +35,9 @@ struct ImportResult {
     std::vector<Diagnostic> diagnostics;   // errors and warnings, in source order
 };
 
-// Moodle GIFT: multiple choice, true/false, short answer and numerical questions. Matching,
-// essay, missing-word and description items are skipped with a warning.
+// Moodle GIFT: multiple choice, true/false, short answer, numerical and matching questions
+// ("=item -> answer"; "= -> answer" for an answer no item goes with). Essay, missing-word and
+// description items are skipped with a warning.
 ImportResult import_gift(std::string_view text, std::string_view file_name,
                          const ImportOptions& options = {});
 

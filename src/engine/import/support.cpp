@@ -368,6 +368,20 @@ void assign_choice_ids(Question& question) {
     }
 }
 
+void assign_match_item_ids(Question& question) {
+    constexpr std::size_t max_item_id_length = 40;
+    UniqueIds ids;
+    for (std::size_t i = 0; i < question.match_items.size(); ++i) {
+        MatchItem& item = question.match_items[i];
+        const auto& translations = item.text.translations();
+        const std::string& text = item.text.is_plain() || translations.empty() ? item.text.plain() : translations.begin()->second;
+        std::string base = slugify(text, max_item_id_length);
+        if (base.empty())
+            base = "item-" + std::to_string(i + 1);
+        item.id = ids.take(base);
+    }
+}
+
 std::string gift_category_tag(std::string_view path) {
     path = trim(path);
     while (!path.empty() && path.back() == '/')

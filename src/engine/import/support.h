@@ -109,6 +109,8 @@ private:
 // Choice ids from the choices' texts ("choice-N" when a text gives no slug), unique within the
 // question.
 void assign_choice_ids(Question& question);
+// A matching question's item ids, the same way ("item-N" when a text gives no slug).
+void assign_match_item_ids(Question& question);
 
 // The tag a GIFT "$CATEGORY: $course$/top/Networks" line gives: the last part of the path as a
 // slug ("networks"), or as written when a slug keeps nothing of it; empty for an empty path.

@@ -28,6 +28,11 @@ void write_response(JsonWriter& out, const Response& response) {
         out.key("trueFalse").boolean(true);
     if (!response.text.empty())
         out.key("text").string(response.text);
+    if (!response.pairs.empty()) {
+        out.key("pairs").begin_array();
+        for (const auto& [first, second] : response.pairs) out.strings({first, second});
+        out.end_array();
+    }
     out.end_object();
 }
 
@@ -245,7 +250,7 @@ private:
     std::optional<Response> response(const JsonValue& value, const std::string& path) {
         if (!read_.expect_object(value, path))
             return std::nullopt;
-        read_.check_fields(value, path, {"choiceIds", "trueFalse", "text"});
+        read_.check_fields(value, path, {"choiceIds", "trueFalse", "text", "pairs"});
         Response result;
         if (const JsonValue* ids = find_field(value, "choiceIds"))
             result.choice_ids = strings(*ids, path_field(path, "choiceIds"));
@@ -253,6 +258,15 @@ private:
             result.true_false = read_.boolean(*flag, path_field(path, "trueFalse")).value_or(false);
         if (const JsonValue* text = find_field(value, "text"))
             result.text = read_.string(*text, path_field(path, "text")).value_or("");
+        if (const JsonValue* pairs = find_field(value, "pairs")) {
+            const std::string pairs_path = path_field(path, "pairs");
+            if (const auto* items = read_.array(*pairs, pairs_path))
+                for (std::size_t i = 0; i < items->size(); ++i) {
+                    std::vector<std::string> pair = strings((*items)[i], path_index(pairs_path, i));
+                    if (pair.size() == 2) result.pairs.emplace_back(std::move(pair[0]), std::move(pair[1]));
+                    else report_.error(path_index(pairs_path, i), "a pair needs 2 strings");
+                }
+        }
         return result;
     }
 
