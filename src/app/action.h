@@ -16,6 +16,8 @@ struct Action {
         StartOver,         // bank: drop the attempt in progress, start a new one
         SelectChoice,      // choice_id: pick (single) or toggle (multiple) on the current question
         SetTypedAnswer,    // text: numeric or short-text input
+        MatchItem,         // choice_id: a matching item; text: the answer it goes with ("" none)
+        MoveItem,          // choice_id: an ordering item; number: its new place (0-based)
         Check,             // the current selection / typed answer
         Next,              // next question, or results after the last
         Retry,             // a new attempt at the whole bank

@@ -76,6 +76,8 @@ void apply(AppState& state, const Action& action) {
     case Kind::StartOver: open_quiz(state, action.bank, true); break;
     case Kind::SelectChoice: select_choice(state, action.choice_id); break;
     case Kind::SetTypedAnswer: set_typed_answer(state, action.text); break;
+    case Kind::MatchItem: match_item(state, action.choice_id, action.text); break;
+    case Kind::MoveItem: move_item(state, action.choice_id, action.number); break;
     case Kind::Check: check_current(state); break;
     case Kind::Next: go_next(state); break;
     case Kind::Retry: retry_quiz(state); break;

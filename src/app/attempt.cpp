@@ -19,7 +19,14 @@ std::uint64_t next_seed(AppState& state) {
 
 void reset_draft(AppState& state) {
     state.draft = Draft{};
-    if (state.session) state.draft.question_index = state.session->current;
+    state.last_move.clear();
+    if (state.session) {
+        state.draft.question_index = state.session->current;
+        // An ordering question starts in the attempt's shuffled order.
+        const Bank* bank = state.active();
+        const Question* question = bank ? current_question(*state.session, *bank) : nullptr;
+        if (question) start_order(state.draft, *question, state.session->questions[state.session->current].choice_order);
+    }
     state.question_shown_at_ms = now();
 }
 
@@ -89,6 +96,17 @@ void select_choice(AppState& state, const std::string& choice_id) {
 
 void set_typed_answer(AppState& state, const std::string& text) {
     if (editable_question(state)) set_typed(state.draft, text);
+}
+
+void match_item(AppState& state, const std::string& item_id, const std::string& answer_id) {
+    if (const Question* question = editable_question(state))
+        if (match(state.draft, *question, item_id, answer_id)) state.last_move = item_id;
+}
+
+void move_item(AppState& state, const std::string& item_id, float place) {
+    const Question* question = editable_question(state);
+    if (!question || !(place >= 0) || place > 1e6f) return;
+    if (imquiz::move_item(state.draft, *question, item_id, static_cast<std::size_t>(place))) state.last_move = item_id;
 }
 
 void check_current(AppState& state) {

@@ -80,6 +80,34 @@ std::string format_numeric_answer(const NumericAnswer& answer) {
     return buffer;
 }
 
+namespace {
+
+// "All-reduce – Sum on every rank": an item and its answer (Noto Sans has no arrows).
+std::vector<std::string> pair_words(const Bank& bank, const Question& question,
+                                    const std::vector<std::pair<std::string, std::string>>& pairs,
+                                    const std::string& content_language) {
+    std::vector<std::string> out;
+    for (const auto& [item_id, answer_id] : pairs) {
+        const MatchItem* item = question.find_match_item(item_id);
+        const Choice* answer = question.find_choice(answer_id);
+        if (item && answer)
+            out.push_back(text_words(bank, item->text, content_language) + " – " + text_words(bank, answer->text, content_language));
+    }
+    return out;
+}
+
+// "1. Forward pass": each item at its place.
+std::vector<std::string> order_words(const Bank& bank, const Question& question, const std::vector<std::string>& order,
+                                     const std::string& content_language) {
+    std::vector<std::string> out;
+    for (const std::string& id : order)
+        if (const Choice* item = question.find_choice(id))
+            out.push_back(std::to_string(out.size() + 1) + ". " + text_words(bank, item->text, content_language));
+    return out;
+}
+
+}  // namespace
+
 std::vector<std::string> correct_answer_texts(const Bank& bank, const Question& question, const CorrectAnswer& answer,
                                               const std::string& content_language, Language language) {
     std::vector<std::string> out;
@@ -96,6 +124,8 @@ std::vector<std::string> correct_answer_texts(const Bank& bank, const Question& 
         if (!answer.accepted_texts.empty())
             out.push_back(neutralize_for_display(bank.text(answer.accepted_texts.front(), content_language)));
         break;
+    case QuestionType::Matching: out = pair_words(bank, question, answer.pairs, content_language); break;
+    case QuestionType::Ordering: out = order_words(bank, question, answer.choice_ids, content_language); break;
     }
     return out;
 }
@@ -115,6 +145,16 @@ std::optional<std::string> response_words(const Bank& bank, const Question& ques
         return join(chosen, "; ");
     }
     case QuestionType::TrueFalse: return std::string(tr(language, response->true_false ? Str::TrueLabel : Str::FalseLabel));
+    case QuestionType::Matching: {
+        std::vector<std::string> pairs = pair_words(bank, question, response->pairs, content_language);
+        if (pairs.empty()) return std::nullopt;
+        return join(pairs, "; ");
+    }
+    case QuestionType::Ordering: {
+        std::vector<std::string> order = order_words(bank, question, response->choice_ids, content_language);
+        if (order.empty()) return std::nullopt;
+        return join(order, "; ");
+    }
     default: return neutralize_for_display(response->text);
     }
 }

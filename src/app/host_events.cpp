@@ -27,6 +27,8 @@ const char* interaction_type(QuestionType type) {
     case QuestionType::TrueFalse: return "true-false";
     case QuestionType::Numeric: return "numeric";
     case QuestionType::ShortText: return "fill-in";
+    case QuestionType::Matching: return "matching";
+    case QuestionType::Ordering: return "sequencing";
     }
     return "other";
 }
@@ -76,6 +78,13 @@ std::string response_pattern(const Response& response, const Question& question)
     case QuestionType::SingleChoice:
     case QuestionType::MultipleChoice: return join(response.choice_ids, "[,]");
     case QuestionType::TrueFalse: return response.true_false ? "true" : "false";
+    case QuestionType::Ordering: return join(response.choice_ids, "[,]");
+    case QuestionType::Matching: {
+        // "item[.]answer[,]item[.]answer"
+        std::vector<std::string> pairs;
+        for (const auto& [item, answer] : response.pairs) pairs.push_back(item + "[.]" + answer);
+        return join(pairs, "[,]");
+    }
     default: return response.text;
     }
 }

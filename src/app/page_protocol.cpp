@@ -30,6 +30,7 @@ constexpr ActionName action_names[] = {
     {Action::Kind::DeleteProgress, "delete-progress"}, {Action::Kind::DeleteAllProgress, "delete-all-progress"},
     {Action::Kind::ConfirmDelete, "confirm-delete"},   {Action::Kind::CancelDelete, "cancel-delete"},
     {Action::Kind::OpenPicture, "open-picture"},       {Action::Kind::ClosePicture, "close-picture"},
+    {Action::Kind::MatchItem, "match"},                {Action::Kind::MoveItem, "move"},
 };
 
 // A formula: whether the math module typeset it (the canvas draws it then, the mirror has its
@@ -139,6 +140,8 @@ void write_action(JsonWriter& w, const AppState& state, const Action& action) {
         break;
     case Action::Kind::SelectChoice: w.key("choice").string(action.choice_id); break;
     case Action::Kind::SetTypedAnswer: w.key("text").string(action.text); break;
+    case Action::Kind::MatchItem: w.key("item").string(action.choice_id).key("answer").string(action.text); break;
+    case Action::Kind::MoveItem: w.key("item").string(action.choice_id).key("to").number(action.number); break;
     case Action::Kind::OpenPicture: w.key("source").string(action.text); break;
     case Action::Kind::SetLanguage: w.key("value").string(language_code(action.language)); break;
     case Action::Kind::SetTheme: w.key("value").string(theme_name(action.theme)); break;
@@ -282,6 +285,45 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
         w.end_object();
     }
     w.end_array();
+    // Matching and ordering: one row per item.
+    w.key("rows").begin_array();
+    for (const auto& row : q.rows) {
+        w.begin_object();
+        w.key("id").string(row.id);
+        w.key("text").string(row.text);
+        write_rich(w, "textRich", row.text_rich, state.math);
+        w.key("label").string(row.label);
+        if (q.type == "matching") {
+            w.key("answer").string(row.answer_id);
+            w.key("answerText").string(row.answer_text);
+            w.key("options").begin_array();
+            for (const auto& option : row.options) {
+                w.begin_object();
+                w.key("id").string(option.id);
+                w.key("text").string(option.text);
+                w.key("selected").boolean(option.selected);
+                w.key("action");
+                write_action(w, state, option.action);
+                w.end_object();
+            }
+            w.end_array();
+        } else {
+            w.key("place").integer(static_cast<long long>(row.place));
+            w.key("placeLabel").string(row.place_label);
+            w.key("up");
+            write_button(w, state, row.up);
+            w.key("down");
+            write_button(w, state, row.down);
+        }
+        w.key("correct");
+        if (row.correct) w.boolean(*row.correct);
+        else w.null();
+        w.key("status").string(row.status);
+        if (!row.feedback.empty()) w.key("feedback").string(row.feedback);
+        w.end_object();
+    }
+    w.end_array();
+    w.key("moved").string(q.moved);
     w.key("typed").string(q.field.value);
     w.key("field");
     if (q.field.present) {
@@ -443,6 +485,18 @@ Action action_from_page(const AppState& state, const std::string& text) {
     }
     case Kind::SelectChoice: action.choice_id = field("choice"); break;
     case Kind::SetTypedAnswer: action.text = field("text"); break;
+    case Kind::MatchItem:
+        action.choice_id = field("item");
+        action.text = field("answer");
+        break;
+    case Kind::MoveItem: {
+        action.choice_id = field("item");
+        const JsonValue* to = find_field(message, "to");
+        auto place = to ? as_number(*to) : std::nullopt;
+        if (!place || *place < 0) action.kind = Kind::None;
+        else action.number = static_cast<float>(*place);
+        break;
+    }
     case Kind::OpenPicture: action.text = field("source"); break;
     case Kind::SetLanguage:
         if (!language_from_code(field("value"), action.language)) action.kind = Kind::None;

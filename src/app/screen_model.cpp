@@ -263,6 +263,96 @@ std::vector<ChoiceModel> choices(const Context& c, const Bank& bank, const Quest
     return out;
 }
 
+// Matching: a row per item, its pick out of the answers (in the attempt's shuffled order).
+std::vector<RowModel> matching_rows(const Context& c, const Bank& bank, const Question& question,
+                                    const SessionQuestion& slot, std::string& moved) {
+    const AppState& s = c.state;
+    const bool checked = s.feedback.has_value();
+    std::vector<const Choice*> answers = choices_in_order(slot, question);
+    auto answer_text = [&](const std::string& id) {
+        const Choice* answer = question.find_choice(id);
+        return answer ? c.text(bank, answer->text) : std::string();
+    };
+    std::vector<RowModel> rows;
+    for (const MatchItem& item : question.match_items) {
+        RowModel row;
+        row.id = item.id;
+        c.read(bank, item.text, row.text, row.text_rich);
+        row.label = row.text;
+        const PartFeedback* part = nullptr;
+        if (checked)
+            for (const PartFeedback& p : s.feedback->parts)
+                if (p.id == item.id) part = &p;
+        row.answer_id = part ? part->given : matched_answer(s.draft, item.id);
+        row.answer_text = row.answer_id.empty() ? c.str(checked ? Str::Unpaired : Str::ChooseAnswer) : answer_text(row.answer_id);
+        if (!checked) {
+            auto option = [&](std::string id, std::string text) {
+                RowOptionModel o;
+                o.action = Action::of(Action::Kind::MatchItem);
+                o.action.choice_id = item.id;
+                o.action.text = id;
+                o.selected = id == row.answer_id;
+                o.id = std::move(id);
+                o.text = std::move(text);
+                row.options.push_back(std::move(o));
+            };
+            option("", c.str(Str::ChooseAnswer));
+            for (const Choice* answer : answers) option(answer->id, c.text(bank, answer->text));
+        }
+        if (part) {
+            row.correct = part->correct;
+            row.status = part->correct ? std::string(c.str(Str::Correct))
+                                       : std::string(c.str(Str::Incorrect)) + " · " + c.str(Str::RightAnswerIs) + " " +
+                                             answer_text(item.answer_id);
+            if (!part->feedback.empty()) row.feedback = c.text(bank, part->feedback);
+        }
+        if (!checked && s.last_move == item.id)
+            moved = row.text + ": " + (row.answer_id.empty() ? std::string(c.str(Str::Unpaired))
+                                                            : std::string(c.str(Str::PairedWith)) + " " + row.answer_text) + ".";
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+// Ordering: a row per item at its place (the draft's order, or the answer once checked).
+std::vector<RowModel> ordering_rows(const Context& c, const Bank& bank, const Question& question,
+                                    const SessionQuestion& slot, std::string& moved) {
+    const AppState& s = c.state;
+    const bool checked = s.feedback.has_value() && slot.answer;
+    const std::vector<std::string>& order = checked ? slot.answer->response.choice_ids : s.draft.order;
+    const int total = static_cast<int>(order.size());
+    std::vector<RowModel> rows;
+    for (int i = 0; i < total; ++i) {
+        const Choice* item = question.find_choice(order[static_cast<std::size_t>(i)]);
+        if (!item) continue;
+        RowModel row;
+        row.id = item->id;
+        c.read(bank, item->text, row.text, row.text_rich);
+        row.place = static_cast<std::size_t>(i + 1);
+        row.place_label = format_int2(c.str(Str::PlaceOf), i + 1, total);
+        row.label = row.place_label + ": " + row.text;
+        auto move = [&](const char* prefix, Str label, int to) {
+            Action action = Action::of(Action::Kind::MoveItem);
+            action.choice_id = item->id;
+            action.number = static_cast<float>(to);
+            return make_button(std::string(prefix) + item->id, c.str(label), action, ButtonModel::Style::Secondary, true,
+                               std::string(c.str(label)) + ": " + row.text);
+        };
+        if (!checked && i > 0) row.up = move("up:", Str::MoveUp, i - 1);
+        if (!checked && i + 1 < total) row.down = move("down:", Str::MoveDown, i + 1);
+        if (checked) {
+            int right = 0;
+            while (right < static_cast<int>(question.choices.size()) && question.choices[static_cast<std::size_t>(right)].id != item->id)
+                ++right;
+            row.correct = right == i;
+            row.status = right == i ? std::string(c.str(Str::Correct)) : format_int(c.str(Str::RightPlaceIs), right + 1);
+        }
+        if (!checked && s.last_move == item->id) moved = row.text + ": " + format_int2(c.str(Str::MovedTo), i + 1, total) + ".";
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
 QuestionModel question(const Context& c) {
     const AppState& s = c.state;
     QuestionModel model;
@@ -291,6 +381,12 @@ QuestionModel question(const Context& c) {
     if (is_choice) {
         model.choices = choices(c, *bank, *q, slot);
         if (!checked) model.instruction = c.str(model.multiple ? Str::SelectAll : Str::SelectOne);
+    } else if (q->type == QuestionType::Matching) {
+        model.rows = matching_rows(c, *bank, *q, slot, model.moved);
+        if (!checked) model.instruction = c.str(Str::MatchInstruction);
+    } else if (q->type == QuestionType::Ordering) {
+        model.rows = ordering_rows(c, *bank, *q, slot, model.moved);
+        if (!checked) model.instruction = c.str(Str::OrderInstruction);
     } else {
         AnswerFieldModel& field = model.field;
         field.present = true;
@@ -324,6 +420,8 @@ QuestionModel question(const Context& c) {
         std::vector<std::string> parts = {as_sentence(verdict.word)};
         for (const auto& choice : model.choices)
             if (choice.selected && !choice.feedback.empty()) parts.push_back(as_sentence(choice.feedback));
+        for (const auto& row : model.rows)
+            if (!row.feedback.empty()) parts.push_back(as_sentence(row.feedback));
         if (!model.correct_answer_line.empty()) parts.push_back(as_sentence(model.correct_answer_line));
         if (!model.explanation.empty()) parts.push_back(as_sentence(model.explanation));
         model.announcement = join(parts, " ");
@@ -334,7 +432,9 @@ QuestionModel question(const Context& c) {
         model.primary = make_button("check", c.str(Str::Check), Action::of(Action::Kind::Check),
                                     ButtonModel::Style::Primary, can_check(s.draft, *q));
     }
-    model.shortcuts = c.str(Str::ShortcutsHint);
+    model.shortcuts = c.str(model.rows.empty() ? Str::ShortcutsHint
+                            : q->type == QuestionType::Matching ? Str::MatchShortcutsHint
+                                                                : Str::OrderShortcutsHint);
     return model;
 }
 

@@ -94,6 +94,34 @@ struct AnswerFieldModel {
     std::string problem;            // why the last Check was turned down ("… is not a number")
 };
 
+// Matching and ordering: one row per item. Matching: the item and the answer picked for it, out
+// of `options` (a select on every rendering: no drag needed); ordering: the item at its place,
+// with Move up / Move down.
+struct RowOptionModel {
+    std::string id;
+    std::string text;
+    bool selected = false;
+    Action action;                  // pair the row's item with this answer ("" id: unpair)
+};
+
+struct RowModel {
+    std::string id;                 // the item
+    std::string text;
+    RichTextRef text_rich;
+    std::string label;              // its accessible name: "Place 2 of 4: Backward pass"
+    // Matching
+    std::string answer_id, answer_text;  // the pick ("" none), and its text (or "Choose…")
+    std::vector<RowOptionModel> options; // first the empty pick, then every answer
+    // Ordering
+    std::size_t place = 0;          // 1-based
+    std::string place_label;        // "Place 2 of 4"
+    std::optional<ButtonModel> up, down;  // absent at the ends and once checked
+    // Once checked
+    std::optional<bool> correct;
+    std::string status;             // "Correct"; "Incorrect · Right answer: …"; "Right place: 3"
+    std::string feedback;           // the author's, for a matching item
+};
+
 struct VerdictModel {
     enum class Tone { Correct, Partial, Wrong };
     Tone tone = Tone::Wrong;
@@ -117,6 +145,8 @@ struct QuestionModel {
     bool multiple = false;
     std::vector<ChoiceModel> choices;
     AnswerFieldModel field;
+    std::vector<RowModel> rows;     // matching, ordering
+    std::string moved;              // the last move or pairing, in words (announced), "" none
     bool checked = false;
     VerdictModel verdict;
     std::vector<std::string> correct_answers;   // the right answer(s), as shown

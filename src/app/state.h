@@ -105,6 +105,7 @@ struct AppState {
     std::optional<Session> session;
     std::optional<Feedback> feedback;   // of the current question, once checked
     Draft draft;
+    std::string last_move;              // the item last moved or paired (announced to screen readers)
     std::optional<Results> results;     // of the finished session
     std::optional<Results> previous_results;  // what "Review mistakes" was started from
 

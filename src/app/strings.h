@@ -93,6 +93,19 @@ enum class Str {
     QuizNotFound,
     NewerVersionRecord,
     ReloadProblems,
+    MatchInstruction,     // matching: what to do
+    OrderInstruction,     // ordering: what to do
+    ChooseAnswer,         // matching: an item's empty pick
+    MoveUp,
+    MoveDown,
+    PlaceOf,              // ordering: "Place %d of %d"
+    MovedTo,              // ordering, announced: "now at place %d of %d" (after the item's text)
+    PairedWith,           // matching, announced: "paired with" (between the item and the answer)
+    Unpaired,             // matching: an item left without an answer
+    RightAnswerIs,        // matching, once checked: "Right answer:"
+    RightPlaceIs,         // ordering, once checked: "Right place: %d"
+    MatchShortcutsHint,
+    OrderShortcutsHint,
     Count
 };
 

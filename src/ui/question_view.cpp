@@ -1,5 +1,6 @@
 #include "ui/views.h"
 
+#include "ui/question_rows.h"
 #include "ui/rich_text.h"
 
 #include <algorithm>
@@ -146,6 +147,8 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
         Action typed = answer_frame(view, ui, q);
         if (typed.kind != Action::Kind::None) action = typed;
     }
+    Action arranged = question_rows(view, ui, q);
+    if (arranged.kind != Action::Kind::None) action = arranged;
 
     ImGui::Spacing();
     if (q.checked) {
@@ -169,7 +172,9 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
         ImGui::Spacing();
     }
     Action primary = model_button(ui, q.primary, ImGui::GetContentRegionAvail().x);
-    if (primary.kind == Action::Kind::None && enter_pressed() && q.primary.enabled && action.kind == Action::Kind::None)
+    // Enter checks or goes on, unless a list of a matching item's answers is open (Space picks there).
+    const bool enter_taken = view.popup_open;
+    if (primary.kind == Action::Kind::None && enter_pressed() && !enter_taken && q.primary.enabled && action.kind == Action::Kind::None)
         primary = q.primary.action;
     if (primary.kind != Action::Kind::None) action = primary;
     if (action.kind == Action::Kind::Check) view.scroll_to_feedback = true;

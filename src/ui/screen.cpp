@@ -88,7 +88,9 @@ Action draw_screen(Views& views, const UiContext& base_ui, const ScreenModel& mo
 
     ImGui::End();
     if (model.viewer) action = draw_picture_viewer(ui, *model.viewer, model.pictures);
-    if (action.kind == Action::Kind::None && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+    // Esc closes a matching item's list of answers (ImGui does that as the frame starts), not the quiz.
+    const bool list_was_open = views.question.popup_open || views.question.popup_was_open;
+    if (action.kind == Action::Kind::None && !list_was_open && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
         action = model.escape;
     return action;
 }

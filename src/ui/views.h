@@ -22,6 +22,9 @@ struct QuestionView {
     bool scroll_to_feedback = false;     // after Check, bring the verdict into view
     bool scroll_to_top = false;          // a new question starts at the top
     bool focus_answer = false;           // a new typed question takes the keyboard (UiContext::draw_text_fields)
+    std::string picked_item;             // ordering, tap-tap: the item picked up, "" none
+    bool popup_open = false;             // a matching item's list of answers is open (Esc closes it)
+    bool popup_was_open = false;         // it was at the last frame (closed by this frame's Esc)
 };
 Action draw_question(QuestionView& view, const UiContext& ui, const app::QuestionModel& model);
 

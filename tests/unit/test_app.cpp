@@ -106,6 +106,15 @@ void answer_right(TestApp& app, const json& bank) {
     }
 }
 
+// Some answer to the question on screen, whatever its type (the first choice, the first answer
+// for every matching item, the order as shown, "0" typed).
+void answer_anything(TestApp& app, const ScreenModel& s) {
+    if (!s.question.choices.empty()) app.send({{"type", "select"}, {"choice", s.question.choices[0].id}});
+    else if (s.question.type == "matching")
+        for (const auto& row : s.question.rows) app.send({{"type", "match"}, {"item", row.id}, {"answer", row.options.at(1).id}});
+    else if (s.question.type != "ordering") app.send({{"type", "type"}, {"text", "0"}});
+}
+
 }  // namespace
 
 TEST_CASE("app: both launch quizzes walked to the results through app/ alone") {
@@ -275,8 +284,7 @@ TEST_CASE("app: a numeric answer with tolerance 0 reads the same everywhere (reg
     for (int guard = 0; guard < 20 && app.screen().question.id != "ipv4-header"; ++guard) {
         app.act(Action::of(Action::Kind::Next));  // unchecked: Next does nothing...
         ScreenModel s = app.screen();
-        if (!s.question.choices.empty()) app.send({{"type", "select"}, {"choice", s.question.choices[0].id}});
-        else app.send({{"type", "type"}, {"text", "0"}});
+        answer_anything(app, s);
         app.send({{"type", "check"}});
         app.send({{"type", "next"}});
     }
@@ -295,8 +303,7 @@ TEST_CASE("app: a numeric answer with tolerance 0 reads the same everywhere (reg
         app.send({{"type", "next"}});
         ScreenModel s = app.screen();
         if (s.screen != Screen::Question || s.question.checked) continue;
-        if (!s.question.choices.empty()) app.send({{"type", "select"}, {"choice", s.question.choices[0].id}});
-        else app.send({{"type", "type"}, {"text", "0"}});
+        answer_anything(app, s);
         app.send({{"type", "check"}});
     }
     screen = app.screen();

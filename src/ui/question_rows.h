@@ -1,0 +1,12 @@
+// The rows of a matching or an ordering question (QuestionModel::rows), part of the question view.
+#pragma once
+
+#include "ui/views.h"
+#include "ui/widgets.h"
+
+namespace imquiz::ui {
+
+// Draws the rows; returns the learner's pairing or move, if any this frame.
+app::Action question_rows(QuestionView& view, const UiContext& ui, const app::QuestionModel& q);
+
+}  // namespace imquiz::ui
