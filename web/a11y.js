@@ -362,6 +362,53 @@
     return q ? [state.quiz && state.quiz.id, q.index, q.total, q.id].join(':') : '';
   }
 
+  // Matching: each item a labelled <select> of the answers. Ordering: an ordered list, each item
+  // with Move up / Move down buttons. What moved where is announced (q.moved, a status region).
+  function rowSpecs(q, key, promptId, checked) {
+    var out = [];
+    if (q.instruction) out.push(h('p', { key: 'hint', text: q.instruction, attrs: { id: 'mirror-hint' } }));
+    var statusOf = function (row, id) {
+      var detail = [row.status, row.feedback || ''].filter(Boolean).join('. ');
+      return detail ? h('span', { key: 'status', text: detail, attrs: { id: id, class: 'mirror-status' } }) : null;
+    };
+    if (q.type === 'matching') {
+      out.push(h('div', { key: 'rows:' + key, attrs: { role: 'group', 'aria-labelledby': promptId,
+                                                      'aria-describedby': q.instruction ? 'mirror-hint' : null,
+                                                      class: 'mirror-rows' } }, q.rows.map(function (row, i) {
+        var selectId = 'mirror-row-' + i;
+        var status = statusOf(row, selectId + '-status');
+        var options = checked ? [h('option', { key: 'given', text: row.answerText, attrs: { value: row.answer } })]
+                              : row.options.map(function (option) {
+                                  return h('option', { key: 'o:' + option.id, text: option.text, attrs: { value: option.id },
+                                                       props: { selected: !!option.selected } });
+                                });
+        return h('div', { key: key + ':' + row.id, attrs: { class: 'mirror-row' } }, [
+          h('label', { key: 'label', text: row.text, attrs: { for: selectId } }),
+          h('select', { key: 'select', attrs: { id: selectId, 'aria-describedby': status ? selectId + '-status' : null },
+                        props: { disabled: checked, value: row.answer },
+                        on: { change: function (event) {
+                          var chosen = row.options.filter(function (option) { return option.id === event.target.value; })[0];
+                          if (chosen) act(chosen.action);
+                        } } }, options),
+          status,
+        ]);
+      })));
+    } else {
+      out.push(h('ol', { key: 'rows:' + key, attrs: { 'aria-labelledby': promptId,
+                                                     'aria-describedby': q.instruction ? 'mirror-hint' : null,
+                                                     class: 'mirror-rows' } }, q.rows.map(function (row, i) {
+        var statusId = 'mirror-row-' + i + '-status';
+        var status = statusOf(row, statusId);
+        return h('li', { key: key + ':' + row.id, attrs: { class: 'mirror-row', 'aria-describedby': status ? statusId : null } }, [
+          h('span', { key: 'text', text: row.text, attrs: { class: 'mirror-row-text' } }),
+          button(row.up), button(row.down), status,
+        ]);
+      })));
+    }
+    out.push(h('p', { key: 'moved', text: q.moved || '', attrs: { role: 'status', class: 'mirror-moved' } }));
+    return out;
+  }
+
   function questionScreen(state) {
     var q = state.question;
     var children = [heading(1, 'title', q ? q.quizTitle : (state.quiz ? state.quiz.title : ''), { 'data-mirror-h1': '' }),
@@ -420,6 +467,7 @@
       if (field.unit) form.push(h('p', { key: 'unit', text: field.unit, attrs: { id: 'mirror-unit' } }));
       if (field.problem) form.push(h('p', { key: 'problem', text: field.problem, attrs: { id: 'mirror-problem', role: 'alert' } }));
     }
+    if (q.rows && q.rows.length) form.push.apply(form, rowSpecs(q, key, promptId, checked));
     // Enter in a choice or the text field presses the primary button, as on the canvas
     // (implicit form submission): Check before the answer is checked.
     if (!checked) {

@@ -413,7 +413,8 @@ QuestionModel question(const Context& c) {
         model.correct_answers = correct_answer_texts(*bank, *q, feedback.correct_answer, c.content, c.language);
         // Choice cards mark the right answer themselves; said in words too when the learner
         // missed it, and always for typed answers (nothing else shows what was expected).
-        if (!is_choice || !feedback.correct)
+        // Rows mark their own right and wrong, as choice cards do.
+        if ((!is_choice && model.rows.empty()) || !feedback.correct)
             model.correct_answer_line = std::string(c.str(Str::CorrectAnswer)) + ": " + join(model.correct_answers, "; ");
         c.read(*bank, feedback.explanation, model.explanation, model.explanation_rich);
         if (!model.explanation.empty()) model.explanation_heading = c.str(Str::Explanation);
@@ -432,7 +433,7 @@ QuestionModel question(const Context& c) {
         model.primary = make_button("check", c.str(Str::Check), Action::of(Action::Kind::Check),
                                     ButtonModel::Style::Primary, can_check(s.draft, *q));
     }
-    model.shortcuts = c.str(model.rows.empty() ? Str::ShortcutsHint
+    model.shortcuts = c.str(model.rows.empty() || checked ? Str::ShortcutsHint
                             : q->type == QuestionType::Matching ? Str::MatchShortcutsHint
                                                                 : Str::OrderShortcutsHint);
     return model;

@@ -101,8 +101,8 @@ constexpr Entry english[] = {
     {Str::Unpaired, "Not paired"},
     {Str::RightAnswerIs, "Right answer:"},
     {Str::RightPlaceIs, "Right place: %d"},
-    {Str::MatchShortcutsHint, "Keys: Tab to an item's answer · Space opens the list · Enter check / next · Esc back"},
-    {Str::OrderShortcutsHint, "Keys: Tab to Move up / Move down · Space moves · Enter check / next · Esc back"},
+    {Str::MatchShortcutsHint, "Keys: arrows to an item's answer · Space opens the list and picks · Enter check / next · Esc back"},
+    {Str::OrderShortcutsHint, "Keys: arrows to Move up / Move down · Space moves · Enter check / next · Esc back"},
     {Str::ReloadProblems, "The saved file has problems. Until they are fixed, you are playing its last good version:"},
     {Str::NewerVersionRecord,
      "Your progress on this quiz was saved by a newer version of ImQuiz. It is kept untouched, so "
@@ -199,8 +199,8 @@ constexpr Entry russian[] = {
     {Str::Unpaired, "Не сопоставлено"},
     {Str::RightAnswerIs, "Верный ответ:"},
     {Str::RightPlaceIs, "Верное место: %d"},
-    {Str::MatchShortcutsHint, "Клавиши: Tab — к ответу элемента · Пробел открывает список · Enter — проверить / далее · Esc — назад"},
-    {Str::OrderShortcutsHint, "Клавиши: Tab — к «Выше» / «Ниже» · Пробел перемещает · Enter — проверить / далее · Esc — назад"},
+    {Str::MatchShortcutsHint, "Клавиши: стрелки — к ответу элемента · Пробел открывает список и выбирает · Enter — проверить / далее · Esc — назад"},
+    {Str::OrderShortcutsHint, "Клавиши: стрелки — к «Выше» / «Ниже» · Пробел перемещает · Enter — проверить / далее · Esc — назад"},
     {Str::ReloadProblems, "В сохранённом файле есть ошибки. Пока они не исправлены, открыта его последняя рабочая версия:"},
     {Str::NewerVersionRecord,
      "Ваш прогресс в этом тесте сохранён более новой версией ImQuiz. Он останется нетронутым, поэтому "
@@ -297,8 +297,8 @@ constexpr Entry indonesian[] = {
     {Str::Unpaired, "Belum dipasangkan"},
     {Str::RightAnswerIs, "Jawaban yang benar:"},
     {Str::RightPlaceIs, "Urutan yang benar: %d"},
-    {Str::MatchShortcutsHint, "Tombol: Tab ke jawaban butir · Spasi membuka daftar · Enter periksa / berikutnya · Esc kembali"},
-    {Str::OrderShortcutsHint, "Tombol: Tab ke Naikkan / Turunkan · Spasi memindahkan · Enter periksa / berikutnya · Esc kembali"},
+    {Str::MatchShortcutsHint, "Tombol: panah ke jawaban butir · Spasi membuka daftar dan memilih · Enter periksa / berikutnya · Esc kembali"},
+    {Str::OrderShortcutsHint, "Tombol: panah ke Naikkan / Turunkan · Spasi memindahkan · Enter periksa / berikutnya · Esc kembali"},
     {Str::ReloadProblems, "Berkas yang disimpan bermasalah. Sampai diperbaiki, Anda memainkan versi baiknya yang terakhir:"},
     {Str::NewerVersionRecord,
      "Kemajuan Anda pada kuis ini disimpan oleh versi ImQuiz yang lebih baru. Kemajuan itu dibiarkan "

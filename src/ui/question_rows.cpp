@@ -76,7 +76,9 @@ Action answer_select(QuestionView& view, const UiContext& ui, const RowModel& ro
     draw->AddRect(pos, pos + ImVec2(width, height), open ? ui.palette.accent : ui.palette.border, ui.px(10), 0,
                   ui.px(open ? 2.0f : 1.5f));
     const uint32_t colour = row.answer_id.empty() ? ui.palette.text_muted : ui.palette.text;
-    draw->AddText(font, font_size(font), ImVec2(pos.x + pad, pos.y + ui.px(10)), colour, row.answer_text.c_str(), nullptr, text_width);
+    const float answer_height = text_height(font, row.answer_text, text_width);
+    draw->AddText(font, font_size(font), ImVec2(pos.x + pad, pos.y + (height - answer_height) * 0.5f), colour,
+                  row.answer_text.c_str(), nullptr, text_width);
     if (!checked) {
         // A chevron pointing down (Noto Sans has no arrows): two strokes.
         const ImVec2 c(pos.x + width - pad - chevron * 0.5f, pos.y + height * 0.5f);
@@ -85,8 +87,16 @@ Action answer_select(QuestionView& view, const UiContext& ui, const RowModel& ro
         draw->AddLine(ImVec2(c.x, c.y + h), ImVec2(c.x + chevron * 0.5f, c.y - h), ui.palette.text_muted, ui.px(2));
     }
     if (pressed) ImGui::OpenPopup(popup.c_str());
-    ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + height + ui.px(4)));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, ImGui::GetIO().DisplaySize.y * 0.6f));
+    // Under the select, or above it when the list would not fit below and fits better above.
+    float list_height = ImGui::GetStyle().WindowPadding.y * 2;
+    for (const app::RowOptionModel& option : row.options)
+        list_height += std::max(ui.px(44), text_height(font, option.text, width - pad * 2) + ui.px(16)) + ImGui::GetStyle().ItemSpacing.y;
+    const float screen = ImGui::GetIO().DisplaySize.y;
+    list_height = std::min(list_height, screen * 0.6f);
+    const float below = screen - (pos.y + height + ui.px(4)), above = pos.y - ui.px(4);
+    const bool up = below < list_height && above > below;
+    ImGui::SetNextWindowPos(ImVec2(pos.x, up ? pos.y - ui.px(4) : pos.y + height + ui.px(4)), 0, ImVec2(0, up ? 1.0f : 0.0f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, screen * 0.6f));
     ImGui::PushStyleColor(ImGuiCol_PopupBg, ui.palette.surface);
     ImGui::PushStyleColor(ImGuiCol_Border, ui.palette.accent);
     ImGui::PushStyleVar(ImGuiStyleVar_PopupRounding, ui.px(10));

@@ -48,6 +48,26 @@ async function answer(page, q, lang, tag) {
       await clickItem(page, 'input:answer');
       await page.keyboard.type(`  ${text(q.accept[1], lang).toUpperCase()} `);  // case and spaces ignored
       break;
+    case 'matching':
+      // Each item's list of answers opened by a click, the answer clicked in it.
+      for (const item of q.items) {
+        await scrollToAndClick(page, `select:${item.id}`);
+        await clickItem(page, `option:${item.id}:${item.match}`);
+        await waitForState(page, (s, [i, a]) => s.question.rows.find((r) => r.id === i).answer === a, [item.id, item.match]);
+      }
+      break;
+    case 'ordering':
+      // Each item moved up to its place with its Move up button.
+      for (let place = 0; place < q.items.length; place++) {
+        const id = q.items[place].id;
+        for (let guard = 0; guard < q.items.length; guard++) {
+          const at = (await appState(page)).question.rows.findIndex((r) => r.id === id);
+          if (at === place) break;
+          await scrollToAndClick(page, `button:up:${id}`);
+          await waitForState(page, (s, [i, was]) => s.question.rows.findIndex((r) => r.id === i) === was - 1, [id, at]);
+        }
+      }
+      break;
     default:
       throw new Error(`unknown type ${q.type}`);
   }
