@@ -62,6 +62,7 @@ std::string items_to_json(const std::vector<ui::ItemRect>& items) {
                       item.height);
         // Ids are ours, but a formula's carries its TeX (backslashes, quotes): written as JSON.
         json += (i ? ",{\"id\":" : "{\"id\":") + JsonWriter().string(item.id).take() + "," + rect;
+        if (item.focused) json += ",\"focused\":true";
         if (item.font_px > 0) {
             // The colour as CSS wants it: #rrggbb from ImGui's packed 0xAABBGGRR.
             std::snprintf(rect, sizeof rect, ",\"fontSize\":%.2f,\"inset\":%.1f,\"color\":\"#%02x%02x%02x\"",

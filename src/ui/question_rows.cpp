@@ -70,6 +70,7 @@ Action answer_select(QuestionView& view, const UiContext& ui, const RowModel& ro
     bool pressed = ImGui::InvisibleButton("##select", ImVec2(width, height)) && !checked && !ui.touch_scrolling;
     const bool hovered = ImGui::IsItemHovered() && !checked;
     record_item(ui, "select:" + row.id, row.text + ": " + row.answer_text);
+    focus_ring(ui, ImRect(pos, pos + ImVec2(width, height)), ui.px(10));
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const bool open = ImGui::IsPopupOpen(popup.c_str());
     draw->AddRectFilled(pos, pos + ImVec2(width, height), hovered || open ? ui.palette.surface_hover : ui.palette.background, ui.px(10));
@@ -114,6 +115,7 @@ Action answer_select(QuestionView& view, const UiContext& ui, const RowModel& ro
             }
             const bool over = ImGui::IsItemHovered() || ImGui::IsItemFocused();
             record_item(ui, "option:" + row.id + ":" + option.id, option.text);
+            focus_ring(ui, ImRect(at, at + ImVec2(option_width, option_height)), ui.px(8));
             ImDrawList* list = ImGui::GetWindowDrawList();
             if (over || option.selected)
                 list->AddRectFilled(at, at + ImVec2(option_width, option_height),
@@ -208,6 +210,7 @@ Action ordering_rows(QuestionView& view, const UiContext& ui, const app::Questio
                 }
             }
             record_item(ui, "pick:" + row.id, row.label);
+            focus_ring(ui, ImRect(at, at + size), ui.px(8));
             if (row.up || row.down) {
                 const float gap = ui.px(8);
                 const float half = (width - gap) * 0.5f;

@@ -12,18 +12,25 @@ namespace imquiz::ui {
 namespace {
 float font_size(ImFont* font) { return font->FontSize * ImGui::GetIO().FontGlobalScale; }
 
-// Keyboard focus ring: ImGui's InvisibleButton does not draw one, and keyboard users need it.
-void focus_ring(const UiContext& ui, ImRect rect, float rounding) {
+// The last item has the keyboard focus, and it is shown (not after a mouse click).
+bool item_has_keyboard_focus() {
     ImGuiContext& g = *GImGui;
-    if (g.NavId != ImGui::GetItemID() || g.NavDisableHighlight || !g.NavDisableMouseHover) return;
+    return g.NavId == ImGui::GetItemID() && !g.NavDisableHighlight && g.NavDisableMouseHover;
+}
+}  // namespace
+
+// ImGui's InvisibleButton draws no focus ring, and keyboard users need one.
+void focus_ring(const UiContext& ui, ImRect rect, float rounding) {
+    if (!item_has_keyboard_focus()) return;
     float pad = ui.px(3);
     ImGui::GetWindowDrawList()->AddRect(rect.Min - ImVec2(pad, pad), rect.Max + ImVec2(pad, pad),
                                         ui.palette.accent, rounding + pad, 0, ui.px(2.5f));
 }
-}  // namespace
 
 void record_item(const UiContext& ui, const std::string& id, const std::string& label) {
+    const std::size_t before = ui.items ? ui.items->size() : 0;
     record_rect(ui, id, label, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    if (ui.items && ui.items->size() > before) ui.items->back().focused = item_has_keyboard_focus();
 }
 
 void record_rect(const UiContext& ui, const std::string& id, const std::string& label, ImVec2 min, ImVec2 max) {

@@ -25,6 +25,7 @@ struct ItemRect {
     float font_px = 0;
     float inset_px = 0;
     uint32_t text_color = 0;
+    bool focused = false;  // the keyboard focus (ImGui's navigation) is on it, and shown
 };
 
 // What every view's draw function gets: the look, the language, and where to record items.
@@ -70,7 +71,11 @@ void icon_cross(ImDrawList* draw, ImVec2 center, float size, uint32_t color);
 void panel_begin(const UiContext& ui, const char* id);
 void panel_end(const UiContext& ui, uint32_t background, uint32_t border);
 
+// Records the item just drawn (ImGui's last item), with whether the keyboard focus is on it.
 void record_item(const UiContext& ui, const std::string& id, const std::string& label);
+// Draws the keyboard focus ring around `rect` when the last item has the focus (ImGui's
+// InvisibleButton draws none).
+void focus_ring(const UiContext& ui, ImRect rect, float rounding);
 // The same for a rectangle that is part of a bigger item (a picture inside an answer card).
 void record_rect(const UiContext& ui, const std::string& id, const std::string& label, ImVec2 min, ImVec2 max);
 // Records an item with the text metrics a page element laid over it must use.

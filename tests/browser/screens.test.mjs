@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSite, openApp, waitForState, appState, clickItem, scrollToAndClick, screenshot, launchBrowser,
-         assertCanvasNotBlank, ENGINE, skipStep, settledItem } from './harness.mjs';
+         assertCanvasNotBlank, ENGINE, skipStep, settledItem, fingerOf } from './harness.mjs';
 
 const site = await startSite();
 const browser = await launchBrowser();
@@ -88,34 +88,6 @@ const matrix = [
   { name: '1920-dpr1-dark-id', viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1, colorScheme: 'dark', lang: 'id' },
 ];
 for (const options of matrix) test(`every screen: ${options.name}`, (t) => walk(t, options.name, options));
-
-// Touch pointers dispatched in the page (pointerType "touch"): the last resort, for a driver with
-// no touch input of its own. Untrusted, but what the app reads is the same.
-const TOUCH_IN_PAGE = async (page, type, x, y) => page.evaluate(([kind, px, py]) => {
-  const canvas = document.getElementById('canvas');
-  const name = { touchStart: 'pointerdown', touchMove: 'pointermove', touchEnd: 'pointerup' }[kind];
-  canvas.dispatchEvent(new PointerEvent(name, { pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: px, clientY: py,
-                                                button: name === 'pointermove' ? -1 : 0, buttons: name === 'pointerup' ? 0 : 1,
-                                                bubbles: true, cancelable: true }));
-}, [type, x, y]);
-
-// A finger as each engine's driver gives one: Chromium's emulated touchscreen (CDP), WebDriver
-// input actions with a "touch" pointer in Firefox (BiDi) and WebKit (classic).
-async function fingerOf(t, page) {
-  if (ENGINE === 'chromium') {
-    const cdp = await page.context().newCDPSession(page);
-    return { touch: async (type, x, y) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] }),
-             tap: (x, y) => page.touchscreen.tap(x, y) };
-  }
-  let screen;
-  try { screen = page.touchscreen; } catch (error) {
-    if (error.name !== 'Unsupported') throw error;
-    await skipStep(t, 'touches from the driver\'s own touch input', `${error.message}: touch pointer events are dispatched in the page instead`);
-    const touch = (type, x, y) => TOUCH_IN_PAGE(page, type, x, y);
-    return { touch, tap: async (x, y) => { await touch('touchStart', x, y); await touch('touchEnd', x, y); } };
-  }
-  return { touch: (type, x, y) => (type === 'touchEnd' ? screen.touchEnd() : screen[type](x, y)), tap: (x, y) => screen.tap(x, y) };
-}
 
 test('touch: tap picks a choice, a drag scrolls and does not pick', async (t) => {
   const viewport = { width: 320, height: 480 };

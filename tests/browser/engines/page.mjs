@@ -32,6 +32,7 @@ const RESOLVE = function resolve(chain) {
     if (tag === 'input' && type === 'radio') return 'radio';
     if (tag === 'input' && type === 'checkbox') return 'checkbox';
     if (tag === 'input' || tag === 'textarea') return 'textbox';
+    if (tag === 'select' && !e.multiple) return 'combobox';
     if (/^h[1-6]$/.test(tag)) return 'heading';
     if (tag === 'a' && e.hasAttribute('href')) return 'link';
     if (tag === 'ol' || tag === 'ul') return 'list';
@@ -77,6 +78,7 @@ const ARIA_SNAPSHOT = function ariaSnapshot(root) {
     if (tag === 'input' && type === 'radio') return 'radio';
     if (tag === 'input' && type === 'checkbox') return 'checkbox';
     if ((tag === 'input' && type !== 'hidden') || tag === 'textarea') return 'textbox';
+    if (tag === 'select' && !e.multiple) return 'combobox';
     if (tag === 'ol' || tag === 'ul') return 'list';
     if (tag === 'li') return 'listitem';
     if (tag === 'fieldset') return 'group';
@@ -118,7 +120,7 @@ const ARIA_SNAPSHOT = function ariaSnapshot(root) {
       if (child.getAttribute('aria-expanded')) states.push(`[expanded${child.getAttribute('aria-expanded') === 'true' ? '' : '=false'}]`);
       const indent = '  '.repeat(depth);
       let line = `${indent}- ${role}${name ? ` ${JSON.stringify(name)}` : ''}${states.length ? ' ' + states.join(' ') : ''}`;
-      if (fromContent.has(role) || role === 'textbox') { lines.push(line); continue; }
+      if (fromContent.has(role) || role === 'textbox' || role === 'combobox') { lines.push(line); continue; }
       const hasRoleChildren = Array.from(child.querySelectorAll('*')).some((d) => roleOf(d) && !hidden(d));
       if (!hasRoleChildren) {
         const text = textOf(child);
@@ -168,6 +170,16 @@ class Locator {
   textContent() { return this.run((e) => e.textContent); }
   innerText() { return this.run((e) => e.innerText); }
   inputValue() { return this.run((e) => e.value); }
+  // Like Playwright's: the option whose text is `label` chosen, then the events a choice makes.
+  selectOption({ label }) {
+    return this.run((e, wanted) => {
+      const option = Array.from(e.options).find((o) => o.textContent.trim() === wanted);
+      if (!option) throw new Error(`no option "${wanted}"`);
+      e.value = option.value;
+      e.dispatchEvent(new Event('input', { bubbles: true }));
+      e.dispatchEvent(new Event('change', { bubbles: true }));
+    }, label);
+  }
   getAttribute(name) { return this.run((e, n) => e.getAttribute(n), name); }
   isChecked() { return this.run((e) => e.checked); }
   focus() { return this.run((e) => { e.focus(); }); }

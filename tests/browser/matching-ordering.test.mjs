@@ -1,0 +1,270 @@
+// Matching and ordering questions (issue 16) without dragging, in every way a learner answers:
+// the keyboard on the canvas (arrow keys to a control, Space to press it, Enter to check), a
+// finger (tap a matching item's answer list and an answer; tap-tap to move an ordering item), and
+// the accessibility mirror (a labelled select per matching item, Move up / Move down buttons per
+// ordering item, the move announced), in English and Russian, at 320 and 1280 px, with axe-core
+// on the mirror. Also: Check waits for every item to be paired; a partly right order scores part.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { startSite, openApp, waitForState, appState, clickItem, scrollToAndClick, screenshot, launchBrowser,
+         fingerOf, settledItem, Unsupported, skipStep } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+// The README's full example bank, its matching and ordering questions alone, partialCredit on.
+const readme = fs.readFileSync('quizzes/README.md', 'utf8');
+const full = JSON.parse(readme.split('<!-- readme-example: full bank -->')[1].split('```json')[1].split('```')[0]);
+const bank = { ...full, questions: full.questions.filter((q) => q.type === 'matching' || q.type === 'ordering') };
+const matching = bank.questions.find((q) => q.type === 'matching');
+const ordering = bank.questions.find((q) => q.type === 'ordering');
+assert.ok(matching && ordering, 'the README example has both types');
+
+const site = await startSite({ authoring: { allowBankLinks: true } });
+site.faults.set('/dev/arrange.json', (req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(bank));
+});
+const browser = await launchBrowser();
+test.after(async () => { await browser.close(); await site.close(); });
+
+const text = (value, lang) => (typeof value === 'string' ? value : value[lang] || value[bank.defaultLanguage]);
+const rowIndex = (s, id) => s.question.rows.findIndex((r) => r.id === id);
+
+async function open(lang, options = {}) {
+  const app = await openApp(`${site.url}?bank=dev/arrange.json&lang=${lang}`, { browser, ...options });
+  await waitForState(app.page, (s) => s.screen === 'question' && s.question.type === 'matching');
+  return app;
+}
+
+// Moves the canvas's keyboard focus (ImGui's navigation, published as the item with `focused`)
+// to item `id` with the arrow keys, the way a learner walks there.
+async function focusItem(page, id, limit = 40) {
+  for (let i = 0; i < limit; i++) {
+    const state = await appState(page);
+    const focused = state.items.find((item) => item.focused);
+    if (focused && focused.id === id) return;
+    const target = state.items.find((item) => item.id === id);
+    let key = 'ArrowDown';
+    if (focused && target) {
+      const dy = target.y - focused.y;
+      key = Math.abs(dy) > 4 ? (dy > 0 ? 'ArrowDown' : 'ArrowUp') : (target.x > focused.x ? 'ArrowRight' : 'ArrowLeft');
+    }
+    await page.keyboard.press(key);
+    // The next state with the focus moved (or not: the next round looks again).
+    await waitForState(page, (s, before) => JSON.stringify(s.items.find((item) => item.focused) || null) !== before,
+                       JSON.stringify(focused || null), 2000).catch(() => {});
+  }
+  throw new Error(`keyboard: the focus did not reach ${id}`);
+}
+
+for (const lang of ['en', 'ru']) {
+  test(`keyboard on the canvas: pair every item, put the items in order, check (${lang})`, async () => {
+    const app = await open(lang, { viewport: { width: 1280, height: 800 } });
+    const { page } = app;
+    await page.locator('#canvas').focus();
+    let state = await appState(page);
+    // Check waits for every item: disabled until then.
+    assert.equal(state.question.primary.enabled, false);
+    // Matching: arrows reach an item's answer list, Space opens it, arrows move in it, Space picks.
+    for (const item of matching.items) {
+      await focusItem(page, `select:${item.id}`);
+      await page.keyboard.press('Space');
+      await waitForState(page, (s, id) => s.items.some((i) => i.id.startsWith(`option:${id}:`) && i.focused), item.id);
+      await focusItem(page, `option:${item.id}:${item.match}`);
+      await page.keyboard.press('Space');
+      state = await waitForState(page, (s, [i, a]) => s.question.rows.find((r) => r.id === i).answer === a, [item.id, item.match]);
+    }
+    await screenshot(page, `arrange-${lang}-matching-keyboard`);
+    assert.ok(state.question.moved.startsWith(text(matching.items[matching.items.length - 1].text, lang)), state.question.moved);
+    assert.equal(state.question.primary.enabled, true);
+    await page.keyboard.press('Enter');
+    state = await waitForState(page, (s) => s.question.feedback);
+    assert.equal(state.question.feedback.correct, true);
+    assert.ok(state.question.rows.every((r) => r.correct === true));
+    await page.keyboard.press('Enter');   // Next
+    state = await waitForState(page, (s) => s.question && s.question.type === 'ordering' && !s.question.feedback);
+
+    // Ordering: arrows to an item's Move up button, Space moves it up; each item up to its place.
+    const right = ordering.items.map((i) => i.id);
+    const inOrder = (s) => s.question.rows.map((r) => r.id).join() === right.join();
+    for (let place = 0; place < right.length; place++) {
+      const id = right[place];
+      for (let at = rowIndex(await appState(page), id); at > place; at--) {
+        await focusItem(page, `button:up:${id}`);
+        await page.keyboard.press('Space');
+        await waitForState(page, (s, [i, was]) => rowIndex(s, i) === was - 1, [id, at]);
+      }
+    }
+    state = await waitForState(page, inOrder);
+    assert.match(state.question.moved, /\d/);
+    await screenshot(page, `arrange-${lang}-ordering-keyboard`);
+    await page.keyboard.press('Enter');
+    state = await waitForState(page, (s) => s.question.feedback);
+    assert.equal(state.question.feedback.correct, true);
+    await screenshot(page, `arrange-${lang}-ordering-checked`);
+    app.expectNoErrors();
+    await app.close();
+  });
+}
+
+test('touch at 320 px: tap an answer list and an answer; tap-tap to move an item', async (t) => {
+  const app = await open('ru', { viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const { page } = app;
+  const { tap, touch } = await fingerOf(t, page);
+  // The page's own height: an engine may give another viewport than the one asked for.
+  const height = await page.evaluate(() => window.innerHeight);
+  const tapItem = async (id) => {
+    for (let scroll = 0; scroll < 20; scroll++) {
+      const item = await settledItem(page, id);
+      if (item && item.y >= 0 && item.y + Math.min(item.h, 40) <= height) return tap(item.x + item.w / 2, item.y + Math.min(item.h / 2, 20));
+      // A finger's drag scrolls, as on a phone: up to see what is below.
+      const up = !(item && item.y < 0);
+      const x = 300, y0 = up ? height * 0.7 : height * 0.3;
+      await touch('touchStart', x, y0);
+      for (let step = 1; step <= 8; step++) await touch('touchMove', x, y0 + (up ? -1 : 1) * step * 20);
+      await touch('touchEnd', x, y0 + (up ? -1 : 1) * 160);
+    }
+    throw new Error(`could not bring ${id} on screen`);
+  };
+  // One item wrong on purpose: partialCredit gives 2 of 3.
+  const wrongItem = matching.items[2];
+  const distractor = matching.answers.find((a) => !matching.items.some((i) => i.match === a.id));
+  for (const item of matching.items) {
+    const answer = item === wrongItem ? distractor.id : item.match;
+    await tapItem(`select:${item.id}`);
+    await waitForState(page, (s, id) => s.items.some((i) => i.id.startsWith(`option:${id}:`)), item.id);
+    await tapItem(`option:${item.id}:${answer}`);
+    await waitForState(page, (s, [i, a]) => s.question.rows.find((r) => r.id === i).answer === a, [item.id, answer]);
+  }
+  await screenshot(page, 'arrange-ru-320-matching-touch');
+  await tapItem('button:check');
+  let state = await waitForState(page, (s) => s.question.feedback);
+  assert.equal(state.question.feedback.correct, false);
+  assert.ok(Math.abs(state.question.feedback.score - 2 / 3) < 1e-9, `score ${state.question.feedback.score}`);
+  const wrongRow = state.question.rows.find((r) => r.id === wrongItem.id);
+  assert.equal(wrongRow.correct, false);
+  assert.ok(wrongRow.status.includes(text(matching.answers.find((a) => a.id === wrongItem.match).text, 'ru')), wrongRow.status);
+  await screenshot(page, 'arrange-ru-320-matching-checked');
+  await tapItem('button:next');
+  state = await waitForState(page, (s) => s.question && s.question.type === 'ordering' && !s.question.feedback);
+
+  // Tap-tap: pick up the last item, tap the first: the last moves to place 1 (its words say so).
+  const last = state.question.rows[state.question.rows.length - 1].id;
+  await tapItem(`pick:${last}`);
+  await tapItem(`pick:${state.question.rows[0].id}`);
+  state = await waitForState(page, (s, id) => s.question.rows[0].id === id, last);
+  assert.match(state.question.moved, /1/);
+  await screenshot(page, 'arrange-ru-320-ordering-touch');
+  app.expectNoErrors();
+  await app.close();
+});
+
+for (const lang of ['en', 'ru']) {
+  test(`the mirror: selects and move buttons, moves announced, axe-core clean (${lang})`, async (t) => {
+    let context = null;
+    try {
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    } catch (error) {
+      if (!(error instanceof Unsupported)) throw error;
+      await skipStep(t, 'axe-core (a context without the page CSP)', error.message);
+    }
+    const app = context ? await openApp(`${site.url}?bank=dev/arrange.json&lang=${lang}`, { context })
+                        : await open(lang);
+    const { page } = app;
+    await waitForState(page, (s) => s.screen === 'question' && s.question.type === 'matching');
+    await page.waitForFunction(() => document.querySelector('#mirror select'), null, { timeout: 30000 });
+    const mirror = page.locator('#mirror');
+    let snapshot = await mirror.ariaSnapshot();
+    for (const item of matching.items)
+      assert.ok(snapshot.includes(`combobox "${text(item.text, lang)}"`), `a select named ${item.text}:\n${snapshot}`);
+    if (context) await axe(page, `matching (${lang})`);
+
+    // Pair through the selects (the browser's own control), then Enter submits the form: Check.
+    for (const item of matching.items) {
+      const answer = text(matching.answers.find((a) => a.id === item.match).text, lang);
+      await mirror.getByRole('combobox', { name: text(item.text, lang), exact: true }).selectOption({ label: answer });
+      await waitForState(page, (s, [i, a]) => s.question.rows.find((r) => r.id === i).answer === a, [item.id, item.match]);
+    }
+    const last = matching.items[matching.items.length - 1];
+    assert.match(await mirror.locator('.mirror-moved').textContent(), new RegExp(text(last.text, lang)));
+    await mirror.locator('button[data-action=check]').focus();
+    await page.keyboard.press('Enter');
+    let state = await waitForState(page, (s) => s.question.feedback);
+    assert.equal(state.question.feedback.correct, true);
+    await screenshot(page, `arrange-${lang}-mirror-matching-checked`);
+    await mirror.locator('button[data-action=next]').focus();
+    await page.keyboard.press('Enter');
+    state = await waitForState(page, (s) => s.question && s.question.type === 'ordering' && !s.question.feedback);
+    await page.waitForFunction(() => document.querySelector('#mirror ol.mirror-rows'), null, { timeout: 10000 });
+
+    // Ordering: a list; each item's Move up / Move down, named with the item.
+    snapshot = await mirror.ariaSnapshot();
+    const rows = state.question.rows;
+    assert.ok(snapshot.includes(`list "${text(ordering.prompt, lang)}"`), snapshot);
+    for (const row of rows.slice(1)) assert.ok(snapshot.includes(`button "${row.up.name}"`), `${row.up.name}:\n${snapshot}`);
+    if (context) await axe(page, `ordering (${lang})`);
+    // Move the right first item up to place 1 with its button (Enter on it), the move announced.
+    const first = ordering.items[0].id;
+    while (rowIndex(state, first) > 0) {
+      const at = rowIndex(state, first);
+      await mirror.getByRole('button', { name: state.question.rows[at].up.name, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      state = await waitForState(page, (s, [id, was]) => rowIndex(s, id) === was - 1, [first, at]);
+    }
+    const placeWords = lang === 'ru' ? 'на месте 1 из 3' : 'at place 1 of 3';
+    await page.waitForFunction((words) => document.querySelector('#mirror .mirror-moved').textContent.includes(words), placeWords,
+                               { timeout: 5000 });
+    await screenshot(page, `arrange-${lang}-mirror-ordering`);
+    app.expectNoErrors();
+    await app.close();
+    if (context) await context.close();
+  });
+}
+
+// axe-core on the mirror's panel as a keyboard user has it: focus in it, its slide-in finished
+// (colours read half-way through the animation are not the panel's).
+async function axe(page, what) {
+  const inMirror = await page.evaluate(() => !!document.activeElement.closest('#mirror'));
+  if (!inMirror) await page.locator('#mirror [data-mirror-h1]').focus();
+  await page.locator('#mirror').evaluate((m) => Promise.all(m.getAnimations().map((a) => a.finished)));
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document.getElementById('mirror'), { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+  });
+  assert.deepEqual(violations, [], `axe-core on the mirror, ${what}`);
+}
+
+test('1280 px: a partly right order scores part with partialCredit, and says the right places', async () => {
+  const app = await open('en', { viewport: { width: 1280, height: 800 } });
+  const { page } = app;
+  // Matching answered through page actions: this test is about the order.
+  for (const item of matching.items) await page.evaluate((a) => window.ImQuizHost.act(a), { type: 'match', item: item.id, answer: item.match });
+  await page.evaluate(() => window.ImQuizHost.act({ type: 'check' }));
+  await waitForState(page, (s) => s.question.feedback);
+  await scrollToAndClick(page, 'button:next');
+  let state = await waitForState(page, (s) => s.question && s.question.type === 'ordering' && !s.question.feedback);
+  // The last item first, the others in order: two of the three... of two neighbour pairs, one right.
+  const right = ordering.items.map((i) => i.id);
+  const wanted = [right[2], right[0], right[1]];
+  for (let place = 0; place < wanted.length; place++) {
+    for (let guard = 0; guard < 3 && rowIndex(await appState(page), wanted[place]) !== place; guard++) {
+      const at = rowIndex(await appState(page), wanted[place]);
+      await scrollToAndClick(page, `button:up:${wanted[place]}`);
+      await waitForState(page, (s, [id, was]) => rowIndex(s, id) === was - 1, [wanted[place], at]);
+    }
+  }
+  state = await waitForState(page, (s, w) => s.question.rows.map((r) => r.id).join() === w.join(), wanted);
+  await clickItem(page, 'button:check');
+  state = await waitForState(page, (s) => s.question.feedback);
+  assert.equal(state.question.feedback.correct, false);
+  assert.equal(state.question.feedback.score, 0.5);
+  assert.equal(state.question.feedback.verdict, 'Partly correct');
+  assert.equal(state.question.rows[0].status, 'Right place: 3');
+  await screenshot(page, 'arrange-en-1280-ordering-partial');
+  app.expectNoErrors();
+  await app.close();
+});
