@@ -159,7 +159,7 @@
     }
   }
 
-  var interactionTypes = { choice: 1, 'true-false': 1, 'fill-in': 1, numeric: 1 };
+  var interactionTypes = { choice: 1, 'true-false': 1, 'fill-in': 1, numeric: 1, matching: 1, sequencing: 1 };
   function addInteraction(statement, result) {
     var definition = (statement.object && statement.object.definition) || {};
     var type = interactionTypes[definition.interactionType] ? definition.interactionType : 'other';
@@ -171,7 +171,9 @@
     if (is12 && type === 'other') type = 'performance';
     set(prefix + 'type', type);
     var response = String(result.response === undefined ? '' : result.response);
-    if (type === 'choice' && is12) response = response.split('[,]').join(',');
+    // xAPI's patterns are SCORM 2004's; 1.2 writes "a.x,b.y" (matching) and "a,b,c" (choice, sequencing).
+    if ((type === 'choice' || type === 'sequencing') && is12) response = response.split('[,]').join(',');
+    else if (type === 'matching' && is12) response = response.split('[,]').map(function (pair) { return pair.split('[.]').join('.'); }).join(',');
     else if (type === 'true-false' && is12) response = response === 'true' ? 't' : 'f';
     else if (type === 'numeric') response = String(Number(response.replace(',', '.')));
     else if (type === 'fill-in') response = response.slice(0, 250);

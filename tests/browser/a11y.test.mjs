@@ -474,6 +474,27 @@ test('every question type through the mirror; bank text stays text', async () =>
         await page.keyboard.press('Enter');
         break;
       }
+      case 'matching':  // a labelled select per item; Enter on Check
+        for (const item of q.items) {
+          const answer = text(q.answers.find((a) => a.id === item.match).text, 'en', example);
+          await mirror.getByRole('combobox', { name: text(item.text, 'en', example), exact: true }).selectOption({ label: answer });
+          await waitForState(page, (s, [i, a]) => s.question.rows.find((r) => r.id === i).answer === a, [item.id, item.match]);
+        }
+        await mirror.locator('button[data-action=check]').focus();
+        await page.keyboard.press('Enter');
+        break;
+      case 'ordering':  // Move up buttons (Enter on each), item by item to its place
+        for (let place = 0; place < q.items.length; place++) {
+          const id = q.items[place].id;
+          for (let s = await appState(page), at = s.question.rows.findIndex((r) => r.id === id); at > place; at--) {
+            await mirror.getByRole('button', { name: s.question.rows[at].up.name, exact: true }).focus();
+            await page.keyboard.press('Enter');
+            s = await waitForState(page, (st, [i, was]) => st.question.rows.findIndex((r) => r.id === i) === was - 1, [id, at]);
+          }
+        }
+        await mirror.locator('button[data-action=check]').focus();
+        await page.keyboard.press('Enter');
+        break;
       default: {  // numeric, short_text: a labelled text field, Enter checks
         // The focus is on the new prompt, not in text-field.js's answer field over the canvas.
         await waitFocus(page, (f) => f.inMirror && f.tag === 'h2', 'the prompt');
@@ -500,7 +521,10 @@ test('every question type through the mirror; bank text stays text', async () =>
     // Typed answers also say what was expected ("20", not "20 ± 0").
     const expected = ['numeric', 'short_text'].includes(q.type)
       ? ` ${sentence('Correct answer: ' + state.question.feedback.correctAnswer.map((a) => a.replace(/ ± 0$/, '')).join('; '))}` : '';
-    await waitLive(page, `Correct.${expected} ${sentence(text(q.explanation, 'en', example))}`);
+    // A matching item's own feedback is said too, in item order.
+    const itemFeedback = q.type === 'matching'
+      ? q.items.filter((i) => i.feedback).map((i) => ` ${sentence(text(i.feedback, 'en', example))}`).join('') : '';
+    await waitLive(page, `Correct.${expected}${itemFeedback} ${sentence(text(q.explanation, 'en', example))}`);
     await panelScreenshot(page, `example-${q.id}-checked`);
     await page.locator('#mirror button[data-action=next]').focus();
     await page.keyboard.press('Enter');

@@ -53,6 +53,8 @@ test('catalog, question (every type), feedback, results, settings: every state m
     seen.add(q.type);
     // Act only through what the document offers: a choice's own action, or typing.
     if (q.choices.length) await act(page, q.choices[0].action);
+    else if (q.type === 'matching') for (const row of q.rows) await act(page, row.options[1].action);  // [0] unpairs
+    else if (q.type === 'ordering') await act(page, q.rows[q.rows.length - 1].up.action);
     else await act(page, { type: 'type', text: q.field.numeric ? 'not a number' : 'words' });
     state = await waitForState(page, (s) => s.question && s.question.primary.enabled);
     if (q.field && q.field.numeric) {
@@ -68,7 +70,8 @@ test('catalog, question (every type), feedback, results, settings: every state m
     await act(page, state.question.primary.action);
     state = await waitForState(page, (s, i) => s.screen !== 'question' || s.question.index !== i, index);
   }
-  assert.deepEqual([...seen].sort(), ['multiple_choice', 'numeric', 'short_text', 'single_choice', 'true_false']);
+  assert.deepEqual([...seen].sort(), ['matching', 'multiple_choice', 'numeric', 'ordering', 'short_text', 'single_choice',
+                                      'true_false']);
   assert.equal(state.screen, 'results');
   await act(page, { type: 'settings' });
   state = await waitForState(page, (s) => s.screen === 'settings');
