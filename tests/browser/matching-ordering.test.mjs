@@ -124,8 +124,15 @@ for (const lang of ['en', 'ru']) {
     for (let place = 0; place < right.length; place++) {
       const id = right[place];
       for (let at = rowIndex(await appState(page), id); at > place; at = rowIndex(await appState(page), id)) {
-        await focusItem(page, `button:up:${id}`);
-        await pressUntil(page, 'Space', (s) => rowIndex(s, id) < at, `Move up: ${id}`);
+        // Walked to again before every press: a move can take the focus away (a button gone).
+        for (let attempt = 1; ; attempt++) {
+          await focusItem(page, `button:up:${id}`);
+          await page.keyboard.press('Space');
+          const moved = await waitForState(page, (s) => rowIndex(s, id) < at, null, 6000).then(() => true, () => false);
+          if (moved) break;
+          console.log(`# ${ENGINE}: Space for Move up: ${id} did not arrive; walked to it and pressed again`);
+          if (attempt === 4) throw new Error(`keyboard: Move up: ${id} never happened`);
+        }
       }
     }
     state = await waitForState(page, inOrder);

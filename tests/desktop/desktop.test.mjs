@@ -351,8 +351,11 @@ test('typed answers are edited in the window (numeric and short text of the READ
     // Backspace and retyping in the field: a second attempt's first answer, corrected.
     await player.click('button:retry');
     await player.waitFor((s) => s.screen === 'question' && !ANSWERED(s), 'a new attempt');
+    // Each step waited for: under load the keys come faster than the frames.
     await player.type('12');
+    await player.waitFor((s) => s.question?.field?.value === '12', 'the typed 12');
     await player.key('BackSpace');
+    await player.waitFor((s) => s.question?.field?.value === '1', 'the 2 taken back');
     await player.type('7');
     await player.waitFor((s) => s.question?.field?.value === '17', 'the corrected answer 17');
     await player.shot('typed-answer');
