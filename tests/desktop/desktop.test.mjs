@@ -11,7 +11,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { decodePng } from '../browser/engines/png.mjs';
 
 const binAt = process.argv.indexOf('--bin');
 const BIN = path.resolve(binAt > 0 ? process.argv[binAt + 1] : 'build/native/src/program/desktop/imquiz-desktop');
@@ -147,51 +147,11 @@ function xdotool(...args) {
   return execFileSync('xdotool', args, { env: environment(), encoding: 'utf8' });
 }
 
-// ---- PNG: decoded here (zlib and the five filters), to look at the pixels ----
-
-function decodePng(file) {
-  const data = fs.readFileSync(file);
-  assert.equal(data.subarray(1, 4).toString(), 'PNG', `${file} is not a PNG`);
-  let width = 0, height = 0, colourType = 0;
-  const idat = [];
-  for (let at = 8; at < data.length;) {
-    const length = data.readUInt32BE(at), type = data.subarray(at + 4, at + 8).toString();
-    const body = data.subarray(at + 8, at + 8 + length);
-    if (type === 'IHDR') {
-      width = body.readUInt32BE(0); height = body.readUInt32BE(4); colourType = body[9];
-      assert.equal(body[8], 8, '8 bits per channel');
-    }
-    if (type === 'IDAT') idat.push(body);
-    at += 12 + length;
-  }
-  const channels = colourType === 6 ? 4 : 3;
-  const raw = zlib.inflateSync(Buffer.concat(idat));
-  const stride = width * channels;
-  const pixels = Buffer.alloc(stride * height);
-  for (let y = 0; y < height; ++y) {
-    const filter = raw[y * (stride + 1)];
-    for (let x = 0; x < stride; ++x) {
-      const value = raw[y * (stride + 1) + 1 + x];
-      const a = x >= channels ? pixels[y * stride + x - channels] : 0;
-      const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
-      const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
-      let predicted = 0;
-      if (filter === 1) predicted = a;
-      else if (filter === 2) predicted = b;
-      else if (filter === 3) predicted = (a + b) >> 1;
-      else if (filter === 4) {
-        const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
-        predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-      }
-      pixels[y * stride + x] = (value + predicted) & 0xFF;
-    }
-  }
-  return { width, height, channels, pixels };
-}
+// ---- PNG: decoded by the browser tests' reader, to look at the pixels ----
 
 // How much of the picture is not the background (its most common colour), and in how many colours.
 function inkOf(file) {
-  const { width, height, channels, pixels } = decodePng(file);
+  const { width, height, channels, pixels } = decodePng(fs.readFileSync(file));
   const counts = new Map();
   for (let i = 0; i < pixels.length; i += channels) {
     const key = (pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2];

@@ -63,15 +63,21 @@ function chunk(type, data) {
   return Buffer.concat([head, data, crc]);
 }
 
-export function cropPng(png, { x, y, width, height }) {
+// The pixels of a PNG: `channels` bytes per pixel, rows top first, no padding.
+export function decodePng(png) {
   const all = chunks(png);
   const header = all.find((c) => c.type === 'IHDR').data;
-  const [fullWidth, fullHeight, depth, colour, interlace] =
+  const [width, height, depth, colour, interlace] =
     [header.readUInt32BE(0), header.readUInt32BE(4), header[8], header[9], header[12]];
   if (depth !== 8 || !CHANNELS[colour] || interlace !== 0) throw new Error(`PNG ${depth}-bit, colour type ${colour}, interlace ${interlace}: not read here`);
-  const bpp = CHANNELS[colour];
-  const rows = unfilter(zlib.inflateSync(Buffer.concat(all.filter((c) => c.type === 'IDAT').map((c) => c.data))),
-                        fullWidth, fullHeight, bpp);
+  const channels = CHANNELS[colour];
+  const pixels = unfilter(zlib.inflateSync(Buffer.concat(all.filter((c) => c.type === 'IDAT').map((c) => c.data))),
+                          width, height, channels);
+  return { width, height, channels, pixels, header };
+}
+
+export function cropPng(png, { x, y, width, height }) {
+  const { width: fullWidth, height: fullHeight, channels: bpp, pixels: rows, header } = decodePng(png);
   [x, y] = [Math.max(0, Math.round(x)), Math.max(0, Math.round(y))];
   width = Math.min(Math.round(width), fullWidth - x);
   height = Math.min(Math.round(height), fullHeight - y);
