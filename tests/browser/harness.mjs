@@ -325,6 +325,23 @@ export async function settledItem(page, id) {
   return null;
 }
 
+// The state once the app's frames have caught up with it: its items (their rectangles and which one
+// has the keyboard focus) the same in two reads with frames drawn in between. A state published
+// with an action still carries the frame's old rectangles, and ImGui moves its focus a frame after
+// the key: a test that acts on such a state (Space on the item it thinks is focused) can press
+// another control.
+export async function settledState(page) {
+  let previous = null;
+  for (let i = 0; i < 50; i++) {
+    const state = await appState(page);
+    const key = state ? JSON.stringify(state.items) : 'none';
+    if (previous === key) return state;
+    previous = key;
+    await nextFrames(page);
+  }
+  throw new Error('the app\'s items did not settle in 50 frame pairs');
+}
+
 // Clicks the centre of an interactive item the app drew (by its id in state.items), at its real
 // position on the canvas: what a learner's mouse would do.
 export async function clickItem(page, id, { timeout = 10000 } = {}) {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { startSite, openApp, waitForState, appState, clickItem, scrollToAndClick, screenshot, launchBrowser,
-         fingerOf, settledItem, Unsupported, skipStep, ENGINE } from './harness.mjs';
+         fingerOf, settledItem, settledState, Unsupported, skipStep, ENGINE } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -38,15 +38,27 @@ async function open(lang, options = {}) {
   return app;
 }
 
+// Where the page's keys go, for a failure's message: a key that never arrives is a key sent to a
+// page without focus, or to another element than the canvas.
+async function keyTarget(page) {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return `page focus ${document.hasFocus()}, active element ${active ? active.id || active.tagName : 'none'}`;
+  });
+}
+
 // Moves the canvas's keyboard focus (ImGui's navigation, published as the item with `focused`)
 // to item `id` with the arrow keys, the way a learner walks there.
 async function focusItem(page, id, limit = 40) {
+  // Where to look for an item scrolled out of sight: down first, up once down goes no further.
+  let search = 'ArrowDown';
   for (let i = 0; i < limit; i++) {
-    const state = await appState(page);
+    // Settled: the focus read from a frame that already shows the last key's move.
+    const state = await settledState(page);
     const focused = state.items.find((item) => item.focused);
     if (focused && focused.id === id) return;
     const target = state.items.find((item) => item.id === id);
-    let key = 'ArrowDown';
+    let key = search;
     if (focused && target) {
       const dy = target.y - focused.y;
       key = Math.abs(dy) > 4 ? (dy > 0 ? 'ArrowDown' : 'ArrowUp') : (target.x > focused.x ? 'ArrowRight' : 'ArrowLeft');
@@ -55,9 +67,13 @@ async function focusItem(page, id, limit = 40) {
     // The next state with the focus moved, before the next key: a key pressed while the last is
     // still on its way (WebKitGTK draws few frames) would move the focus past the item.
     await waitForState(page, (s, before) => JSON.stringify(s.items.find((item) => item.focused) || null) !== before,
-                       JSON.stringify(focused || null), 8000).catch(() => {});
+                       JSON.stringify(focused || null), 8000)
+      .catch(async () => {
+        console.log(`# ${ENGINE}: ${key} moved no focus (from ${focused ? focused.id : 'nothing'}; ${await keyTarget(page)})`);
+        if (!target && focused) search = search === 'ArrowDown' ? 'ArrowUp' : 'ArrowDown';
+      });
   }
-  throw new Error(`keyboard: the focus did not reach ${id}`);
+  throw new Error(`keyboard: the focus did not reach ${id} (${await keyTarget(page)})`);
 }
 
 // Presses `key` until `done(state)` (at most 3 times, 4 s each): a key press the app never saw
@@ -70,7 +86,7 @@ async function pressUntil(page, key, done, what) {
       return await waitForState(page, done, null, 4000);
     } catch {
       const state = await appState(page);
-      console.log(`# ${ENGINE}: ${key} for ${what} did not arrive (focus: ${(state.items.find((i) => i.focused) || {}).id}); pressed again`);
+      console.log(`# ${ENGINE}: ${key} for ${what} did not arrive (focus: ${(state.items.find((i) => i.focused) || {}).id}; ${await keyTarget(page)}); pressed again`);
     }
   }
   throw new Error(`keyboard: ${key} for ${what} never arrived`);
@@ -130,7 +146,7 @@ for (const lang of ['en', 'ru']) {
           await page.keyboard.press('Space');
           const moved = await waitForState(page, (s) => rowIndex(s, id) < at, null, 6000).then(() => true, () => false);
           if (moved) break;
-          console.log(`# ${ENGINE}: Space for Move up: ${id} did not arrive; walked to it and pressed again`);
+          console.log(`# ${ENGINE}: Space for Move up: ${id} did not arrive (${await keyTarget(page)}); walked to it and pressed again`);
           if (attempt === 4) throw new Error(`keyboard: Move up: ${id} never happened`);
         }
       }
