@@ -71,7 +71,7 @@ function run(file, args) {
 function readState(file) {
   try {
     const data = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { ...data.state, items: data.items || data.state?.items || [], signals: data.signals };
+    return { ...data.state, items: data.items || data.state?.items || [], signals: data.signals, resting: data.resting };
   } catch {
     return null;  // not written yet
   }
@@ -110,7 +110,9 @@ class Player {
     const window = await this.window();
     let item = null;
     for (let scrolls = 0; scrolls < 30; ++scrolls) {
-      const state = await this.waitFor((s) => s.items.some((i) => i.id === id), `item ${id} on screen`);
+      // Aimed only at rest: a state written with a change has the rectangles of the frame before
+      // ImGui moved things (after Check, the Next button moves down), and a click there missed.
+      const state = await this.waitFor((s) => s.resting && s.items.some((i) => i.id === id), `item ${id} on screen, at rest`);
       item = state.items.find((i) => i.id === id);
       const height = this.height;
       if (item.y + item.h <= height && item.y >= 0) break;
