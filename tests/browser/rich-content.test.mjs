@@ -696,10 +696,15 @@ test('offline: a bank\'s images are kept with it (first visit, worker installed 
 const MATH_FILE = '/imquiz-math.js';
 const BUBBLE = '\\frac{p-1}{m+p-1}';
 const mathRuns = (blocks) => (blocks || []).flatMap((b) => b.runs || []).filter((r) => r.type === 'math' || r.type === 'display-math');
-// Every formula of the prompt that MathJax typeset is on the canvas as a picture (each decodes on
-// its own: the long one comes last).
-const formulasArrived = (s) => s.screen === 'question' && s.question && mathRuns(s.question.promptRich).some((r) => r.typeset) &&
-  mathRuns(s.question.promptRich).filter((r) => r.typeset).every((r) => s.items.some((i) => i.id === 'math:' + r.text));
+// Every formula of the prompt is settled (typeset, or its TeX error known), and every one MathJax
+// typeset is on the canvas as a picture (each decodes on its own: the long one comes last).
+// Formulas are typeset in turn: waiting for some of them only counted 4 of 5 under load.
+const formulasArrived = (s) => {
+  if (s.screen !== 'question' || !s.question) return false;
+  const runs = mathRuns(s.question.promptRich);
+  return runs.some((r) => r.typeset) && runs.every((r) => r.typeset || r.error) &&
+    runs.filter((r) => r.typeset).every((r) => s.items.some((i) => i.id === 'math:' + r.text));
+};
 
 test('a plain bank and a Markdown bank without math never fetch imquiz-math.js', async () => {
   const before = site.requestCount(MATH_FILE);

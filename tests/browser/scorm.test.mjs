@@ -330,6 +330,13 @@ for (const version of ['1.2', '2004']) {
       await waitForState(app.frame, (s, i) => s.question && s.question.index === i && s.question.feedback, n);
       await app.frame.evaluate(() => window.ImQuizHost.act({ type: 'next' }));
     }
+    // The move to question 4 is stored before the record is read (and, for 1.2, the page
+    // reloaded): a reload right after the last 'next' came back on question 3 under load.
+    await waitInPage(app.frame, () => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('progress.long-quiz'));
+      const saved = key && JSON.parse(localStorage.getItem(key));
+      return Boolean(saved && saved.inProgress && saved.inProgress.current === 3);
+    });
     const record = await app.frame.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('progress.long-quiz'))));
     let now = await waitForLms(longLearner, version, (k) => k.interactions.length === 3 && k.suspend, 'three interactions');
     console.log(`# SCORM ${version}: ${LONG_QUESTIONS}-question attempt, 3 answered: record ${record.length} characters, ` +
