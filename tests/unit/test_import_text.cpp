@@ -16,23 +16,12 @@
 #include <vector>
 
 using namespace imquiz;
+using imquiz::testing::correct_texts;
 using imquiz::testing::diagnostic_lines;
 using imquiz::testing::import_sample;
 using imquiz::testing::only_text;
 using imquiz::testing::read_text_file;
 using Strings = std::vector<std::string>;
-
-namespace {
-
-Strings correct_texts(const Question& question) {
-    Strings texts;
-    for (const Choice& choice : question.choices)
-        if (choice.correct)
-            texts.push_back(only_text(choice.text));
-    return texts;
-}
-
-} // namespace
 
 TEST_CASE("import_text: right options marked in the document", "[import][text]") {
     const ImportResult result = import_text(import_sample("marked.txt"), "marked.txt", {});

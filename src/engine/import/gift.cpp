@@ -5,9 +5,7 @@
 #include "engine/import/support.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
-#include <cstring>
 #include <cstdlib>
 
 namespace imquiz {
@@ -16,8 +14,6 @@ namespace {
 using namespace import_support;
 
 constexpr std::size_t not_found = std::string_view::npos;
-// An exported id (at most 64 characters) must come back unchanged as the title's slug.
-constexpr std::size_t max_question_id_length = 64;
 
 // One GIFT item: consecutive lines that are neither blank nor comments, joined with '\n'.
 struct Block {
@@ -284,23 +280,12 @@ private:
 
         // Per-answer feedback of true/false, numerical and short-answer questions has no field
         // in the bank: it becomes the explanation unless the author wrote one with ####.
-        if (!general_feedback.empty()) {
-            question.explanation = text_in(options_.language, general_feedback);
-            if (!answer_feedbacks.empty())
-                report_.warning_at(start, "the answer feedback of a " + answer_kind +
-                                              " question is dropped: the bank keeps only the #### "
-                                              "general feedback, as the explanation");
-        } else if (!answer_feedbacks.empty()) {
-            std::string joined;
-            for (const std::string& feedback : answer_feedbacks)
-                joined += (joined.empty() ? "" : " ") + feedback;
-            question.explanation = text_in(options_.language, joined);
-        }
+        if (set_explanation(question, options_.language, general_feedback, answer_feedbacks, " "))
+            report_.warning_at(start, "the answer feedback of a " + answer_kind +
+                                          " question is dropped: the bank keeps only the #### "
+                                          "general feedback, as the explanation");
 
-        std::string id = slugify(title, max_question_id_length);
-        if (id.empty())
-            id = "q" + std::to_string(bank_.questions.size() + 1);
-        question.id = question_ids_.take(id);
+        question.id = take_question_id(question_ids_, title, bank_.questions.size() + 1);
         if (!category_tag_.empty())
             question.tags.push_back(category_tag_);
         bank_.questions.push_back(std::move(question));
@@ -316,46 +301,7 @@ private:
         if (std::find(markdown_questions_.begin(), markdown_questions_.end(), true) == markdown_questions_.end())
             return;
         bank_.text_format = TextFormat::Markdown;
-        auto escape = [](const LocalizedText& text) {
-            // Only what Markdown reads as marks: *, _, `, [, ], <, >, #, |, ~, $, &, \ anywhere;
-            // at a line's start also -, +, = and a number's "." or ")" (lists, setext headings).
-            auto one = [](const std::string& plain) {
-                std::string out;
-                bool line_start = true;
-                for (std::size_t i = 0; i < plain.size(); ++i) {
-                    const char c = plain[i];
-                    if (c == '\n') {
-                        out += "\\\n";   // a hard line break
-                        line_start = true;
-                        continue;
-                    }
-                    if (line_start && c == ' ') {
-                        out += c;
-                        continue;
-                    }
-                    bool mark = std::strchr("*_`[]<>#|~$&\\", c) != nullptr;
-                    if (line_start && std::strchr("-+=", c)) mark = true;
-                    if (line_start && std::isdigit(static_cast<unsigned char>(c))) {
-                        std::size_t j = i;
-                        while (j < plain.size() && std::isdigit(static_cast<unsigned char>(plain[j]))) ++j;
-                        out.append(plain, i, j - i);
-                        if (j < plain.size() && (plain[j] == '.' || plain[j] == ')')) out += '\\';
-                        i = j - 1;
-                        line_start = false;
-                        continue;
-                    }
-                    if (mark) out += '\\';
-                    out += c;
-                    line_start = false;
-                }
-                return out;
-            };
-            if (text.empty()) return text;
-            if (text.is_plain()) return LocalizedText::same_in_all_languages(one(text.plain()));
-            LocalizedText result;
-            for (const auto& [language, translation] : text.translations()) result.set(language, one(translation));
-            return result;
-        };
+        const auto escape = [](const LocalizedText& text) { return escape_markdown(text); };
         for (std::size_t i = 0; i < bank_.questions.size() && i < markdown_questions_.size(); ++i) {
             if (markdown_questions_[i]) continue;
             Question& question = bank_.questions[i];
@@ -575,10 +521,7 @@ private:
             report_.error_at(where.question, "a matching question needs at least 2 items (\"=item -> answer\")");
             return false;
         }
-        assign_choice_ids(question);
-        assign_match_item_ids(question);
-        for (std::size_t i = 0; i < question.match_items.size(); ++i)
-            question.match_items[i].answer_id = question.choices[answer_of_item[i]].id;
+        assign_matching_ids(question, answer_of_item);
         return true;
     }
 

@@ -1,5 +1,5 @@
-// Authoring: banks from the quiz formats teachers already have (Moodle GIFT, Aiken, a plain-text
-// layout with an optional answer key), and banks back to GIFT. The formats and every convention
+// Authoring: banks from the quiz formats teachers already have (Moodle GIFT, Moodle XML, Aiken,
+// a plain-text layout with an optional answer key), and banks back to GIFT. The formats and every convention
 // chosen here are described in docs/authoring.md.
 //
 // Never throws or aborts, whatever the input. Every problem is a Diagnostic with the source
@@ -30,9 +30,16 @@ struct ImportOptions {
     std::string title;
 };
 
+// A file the bank needs beside it: an image that was embedded in the imported file.
+struct ImportedFile {
+    std::string path;    // relative to the bank file, as its texts refer to it ("images/x.png")
+    std::string bytes;
+};
+
 struct ImportResult {
     std::optional<Bank> bank;              // set when there is no error (warnings allowed)
     std::vector<Diagnostic> diagnostics;   // errors and warnings, in source order
+    std::vector<ImportedFile> files;       // with the bank only; to be written beside it
 };
 
 // Moodle GIFT: multiple choice, true/false, short answer, numerical and matching questions
@@ -53,6 +60,15 @@ ImportResult import_text(std::string_view text, std::string_view file_name,
                          const ImportOptions& options = {},
                          std::optional<std::string_view> key_file_text = std::nullopt,
                          std::string_view key_file_name = "key");
+
+// Moodle XML (Moodle's own export format): multichoice, truefalse, shortanswer, numerical,
+// matching and ordering questions; categories and tags as tags; HTML texts as Markdown when any
+// text needs it (then the bank is a Markdown bank), else as plain text; embedded images in
+// `files`. Other question types are skipped with a warning naming the question. Positions are
+// lines of the XML (libxml2 gives no columns: the column is the line's first character).
+// Native builds only: it is read with libxml2, which the web build does not link.
+ImportResult import_moodle_xml(std::string_view text, std::string_view file_name,
+                               const ImportOptions& options = {});
 
 // The bank as GIFT, its texts in `language` (falling back to the bank's default language).
 // What GIFT cannot hold (units, tags after the first, bank settings, the other translations) is

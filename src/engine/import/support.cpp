@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 namespace imquiz::import_support {
 namespace {
@@ -391,6 +392,83 @@ std::string gift_category_tag(std::string_view path) {
                                                                        : path.substr(slash + 1));
     std::string tag = slugify(last, max_id_length);
     return tag.empty() ? std::string(last) : tag;
+}
+
+void assign_matching_ids(Question& question, const std::vector<std::size_t>& answer_of_item) {
+    assign_choice_ids(question);
+    assign_match_item_ids(question);
+    for (std::size_t i = 0; i < question.match_items.size() && i < answer_of_item.size(); ++i)
+        question.match_items[i].answer_id = question.choices[answer_of_item[i]].id;
+}
+
+std::string take_question_id(UniqueIds& ids, std::string_view title, std::size_t number) {
+    std::string id = slugify(title, 64);
+    if (id.empty())
+        id = "q" + std::to_string(number);
+    return ids.take(id);
+}
+
+bool set_explanation(Question& question, const std::string& language,
+                     const std::string& general_feedback,
+                     const std::vector<std::string>& answer_feedbacks, const char* separator) {
+    if (!general_feedback.empty()) {
+        question.explanation = text_in(language, general_feedback);
+        return !answer_feedbacks.empty();
+    }
+    if (answer_feedbacks.empty())
+        return false;
+    std::string joined;
+    for (const std::string& feedback : answer_feedbacks)
+        joined += (joined.empty() ? "" : separator) + feedback;
+    question.explanation = text_in(language, joined);
+    return false;
+}
+
+std::string escape_markdown(std::string_view plain) {
+    std::string out;
+    bool line_start = true;
+    for (std::size_t i = 0; i < plain.size(); ++i) {
+        const char c = plain[i];
+        if (c == '\n') {
+            out += "\\\n";   // a hard line break
+            line_start = true;
+            continue;
+        }
+        if (line_start && c == ' ') {
+            out += c;
+            continue;
+        }
+        bool mark = std::strchr("*_`[]<>#|~$&\\", c) != nullptr;
+        if (line_start && std::strchr("-+=", c))
+            mark = true;
+        if (line_start && c >= '0' && c <= '9') {
+            std::size_t j = i;
+            while (j < plain.size() && plain[j] >= '0' && plain[j] <= '9')
+                ++j;
+            out.append(plain, i, j - i);
+            if (j < plain.size() && (plain[j] == '.' || plain[j] == ')'))
+                out += '\\';
+            i = j - 1;
+            line_start = false;
+            continue;
+        }
+        if (mark)
+            out += '\\';
+        out += c;
+        line_start = false;
+    }
+    return out;
+}
+
+LocalizedText escape_markdown(const LocalizedText& text) {
+    if (text.empty())
+        return text;
+    if (text.is_plain())
+        return LocalizedText::same_in_all_languages(escape_markdown(text.plain()));
+    LocalizedText result;
+    for (const auto& [language, translation] : text.translations())
+        result.set(language, escape_markdown(translation));
+    return result;
 }
 
 } // namespace imquiz::import_support

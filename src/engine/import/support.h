@@ -106,15 +106,38 @@ private:
     std::map<std::string, int> next_suffix_;   // by base
 };
 
+// A question's id from its title or name, as a slug of at most 64 characters (an exported id
+// must come back unchanged), else "q<number>" (`number`: 1-based among the imported questions);
+// unique among `ids`.
+std::string take_question_id(UniqueIds& ids, std::string_view title, std::size_t number);
+
 // Choice ids from the choices' texts ("choice-N" when a text gives no slug), unique within the
 // question.
 void assign_choice_ids(Question& question);
 // A matching question's item ids, the same way ("item-N" when a text gives no slug).
 void assign_match_item_ids(Question& question);
+// A matching question's ids all at once: its answers' and items' ids, then each item's answer
+// (`answer_of_item[i]`: the index in `choices` of item i's answer).
+void assign_matching_ids(Question& question, const std::vector<std::size_t>& answer_of_item);
 
 // The tag a GIFT "$CATEGORY: $course$/top/Networks" line gives: the last part of the path as a
 // slug ("networks"), or as written when a slug keeps nothing of it; empty for an empty path.
 std::string gift_category_tag(std::string_view path);
+
+// The rule GIFT and Moodle XML share for answer feedback a question type has no field for
+// (true/false, numerical, short answer): the general feedback is the explanation, and then the
+// answer feedback is dropped (true: the caller says so); without general feedback the answer
+// feedbacks, joined with `separator`, are the explanation.
+bool set_explanation(Question& question, const std::string& language,
+                     const std::string& general_feedback,
+                     const std::vector<std::string>& answer_feedbacks, const char* separator);
+
+// Plain text as Markdown that reads exactly as written (for a Markdown bank's texts that were
+// plain): only what Markdown reads as marks gets a backslash (*, _, `, [, ], <, >, #, |, ~, $, &,
+// \ anywhere; at a line's start also -, +, = and a number's "." or ")"), and a line break becomes
+// a hard break.
+std::string escape_markdown(std::string_view plain);
+LocalizedText escape_markdown(const LocalizedText& text);   // each translation
 
 
 } // namespace imquiz::import_support
