@@ -158,7 +158,7 @@ TEST_CASE("import_moodle_xml: warnings name the skipped questions and what was d
         "question) is not supported: skipped",
         "moodle-all-types.xml:259:3: warning: essay question \"Explain ZeRO\" is not supported: "
         "skipped",
-        "moodle-all-types.xml:269:3: warning: multianswer question \"Cloze\" (fill in the blanks) "
+        "moodle-all-types.xml:269:3: warning: cloze question \"Cloze\" (fill in the blanks) "
         "is not supported yet: skipped",
     });
 }
@@ -205,6 +205,18 @@ TEST_CASE("import_moodle_xml: a Markdown bank escapes the marks of its plain tex
     const Question& stars = result.bank->questions[0];
     CHECK(only_text(stars.prompt) == "Is *2 \\* 3* a product?");
     CHECK(texts_of(stars.choices) == Strings{"2 \\* 3 = 6", "\\[not\\] a\\_b"});
+}
+
+TEST_CASE("import_moodle_xml: spans styled bold or italic are emphasis, other spans their text",
+          "[import][moodle-xml]") {
+    const ImportResult result = import_inline(question(
+        "truefalse", "Styled",
+        "<p>An <span style=\"font-style: italic;\">italic</span>, a <span "
+        "style=\"font-weight:bold\">bold</span> and a <span style=\"color: red\">red</span> word.</p>",
+        "<answer fraction=\"100\"><text>true</text></answer>\n"));
+    REQUIRE(result.bank);
+    CHECK(only_text(result.bank->questions[0].prompt) ==
+          "An *italic*, a **bold** and a red word.");
 }
 
 TEST_CASE("import_moodle_xml: scoring of what it imports", "[import][moodle-xml]") {

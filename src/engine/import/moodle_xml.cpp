@@ -482,6 +482,19 @@ private:
             wrap(inner, name == "strong" || name == "b" ? "**" : "*", out);
             return;
         }
+        // Moodle's older editors write emphasis as styled spans.
+        if (name == "span") {
+            std::string style = attribute(node, "style");
+            style.erase(std::remove(style.begin(), style.end(), ' '), style.end());
+            const bool bold = style.find("font-weight:bold") != std::string::npos;
+            const bool italic = style.find("font-style:italic") != std::string::npos;
+            if (bold || italic) {
+                std::string inner;
+                inline_children(node, inner);
+                wrap(inner, bold && italic ? "***" : bold ? "**" : "*", out);
+                return;
+            }
+        }
         if (name == "code" || name == "kbd" || name == "samp" || name == "tt") {
             const std::string code = collapse_spaces(content(node));
             if (code.empty())
@@ -759,7 +772,8 @@ private:
                                           " (text without a question) is not supported: skipped");
             return;
         }
-        if (type == "multianswer" || type == "gapselect" || type == "ddwtos") {
+        // Moodle's export writes its embedded-answers questions as "cloze" (qtype_multianswer).
+        if (type == "cloze" || type == "multianswer" || type == "gapselect" || type == "ddwtos") {
             report_.warning_at(where, type + " question " + named +
                                           " (fill in the blanks) is not supported yet: skipped");
             return;
