@@ -1,6 +1,7 @@
 // quizc import / quizc export: banks from GIFT, Moodle XML, Aiken and plain-text quizzes, and
-// banks back to GIFT. The formats and conventions are in docs/authoring.md; the work is done by the engine
-// (engine/import/import.h), this file only reads arguments and files and prints diagnostics.
+// banks back to GIFT. The formats and conventions are in docs/authoring.md; the work is done by
+// the engine (engine/import/import.h), this file only reads arguments and files and prints
+// diagnostics.
 #include "quizc_commands.h"
 
 #include "engine/bank_loader.h"
@@ -154,7 +155,7 @@ int run_import_command(int argc, char** argv) {
         return usage_error(import_usage, arguments.problem);
     const std::string* from = arguments.find("--from");
     if (from == nullptr)
-        return usage_error(import_usage, "--from gift, aiken or text is required");
+        return usage_error(import_usage, "--from gift, moodle-xml, aiken or text is required");
     if (*from != "gift" && *from != "moodle-xml" && *from != "aiken" && *from != "text")
         return usage_error(import_usage,
                            "unknown format " + *from + " (expected gift, moodle-xml, aiken or text)");

@@ -301,15 +301,14 @@ private:
         if (std::find(markdown_questions_.begin(), markdown_questions_.end(), true) == markdown_questions_.end())
             return;
         bank_.text_format = TextFormat::Markdown;
-        const auto escape = [](const LocalizedText& text) { return escape_markdown(text); };
         for (std::size_t i = 0; i < bank_.questions.size() && i < markdown_questions_.size(); ++i) {
             if (markdown_questions_[i]) continue;
             Question& question = bank_.questions[i];
-            question.prompt = escape(question.prompt);
-            question.explanation = escape(question.explanation);
+            question.prompt = escape_markdown(question.prompt);
+            question.explanation = escape_markdown(question.explanation);
             for (Choice& choice : question.choices) {
-                choice.text = escape(choice.text);
-                choice.feedback = escape(choice.feedback);
+                choice.text = escape_markdown(choice.text);
+                choice.feedback = escape_markdown(choice.feedback);
             }
         }
     }

@@ -192,14 +192,19 @@ std::string safe_file_name(std::string_view name) {
     return result.empty() || result.front() == '.' ? "image" + result : result;
 }
 
-// Backticks around inline code: one more than the longest run inside it.
-std::string code_span(std::string_view code) {
+// The longest run of backticks in `code`: a fence around it must be longer.
+std::size_t longest_backtick_run(std::string_view code) {
     std::size_t longest = 0, run = 0;
     for (char c : code) {
         run = c == '`' ? run + 1 : 0;
         longest = std::max(longest, run);
     }
-    const std::string fence(longest + 1, '`');
+    return longest;
+}
+
+// Backticks around inline code: one more than the longest run inside it.
+std::string code_span(std::string_view code) {
+    const std::string fence(longest_backtick_run(code) + 1, '`');
     const bool pad = !code.empty() && (code.front() == '`' || code.back() == '`');
     return fence + (pad ? " " : "") + std::string(code) + (pad ? " " : "") + fence;
 }
@@ -365,12 +370,7 @@ private:
                 language = classes.substr(at + std::strlen(prefix), end - at - std::strlen(prefix));
             }
         }
-        std::size_t longest = 0, run = 0;
-        for (char c : code) {
-            run = c == '`' ? run + 1 : 0;
-            longest = std::max(longest, run);
-        }
-        const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
+        const std::string fence(std::max<std::size_t>(3, longest_backtick_run(code) + 1), '`');
         return fence + safe_language(language) + "\n" + code + "\n" + fence;
     }
 
@@ -846,12 +846,8 @@ private:
         if (is_true(content(child(node, "shuffleanswers"))))
             shuffle_ = true;
         const std::vector<const xmlNode*> answers = children(node, "answer");
-        if (answers.size() > max_choices_per_question()) {
-            report_.error_at(position(answers[max_choices_per_question()]),
-                             "too many answers: a question takes at most " +
-                                 std::to_string(max_choices_per_question()));
+        if (!within_limit(answers, "answers"))
             return false;
-        }
         bool valid = true;
         std::vector<double> positive;
         for (const xmlNode* answer : answers) {
@@ -1037,12 +1033,8 @@ private:
         partial_credit_ = true;
         std::vector<std::size_t> answer_of_item;
         const std::vector<const xmlNode*> subquestions = children(node, "subquestion");
-        if (subquestions.size() > max_choices_per_question()) {
-            report_.error_at(position(subquestions[max_choices_per_question()]),
-                             "too many subquestions: a question takes at most " +
-                                 std::to_string(max_choices_per_question()));
+        if (!within_limit(subquestions, "subquestions"))
             return false;
-        }
         for (const xmlNode* sub : subquestions) {
             const std::string item_text = read_text(sub, "html");
             std::string answer_text = collapse_spaces(content(child(child(sub, "answer"), "text")));
@@ -1083,12 +1075,8 @@ private:
         question.type = QuestionType::Ordering;
         partial_credit_ = true;
         std::vector<const xmlNode*> answers = children(node, "answer");
-        if (answers.size() > max_choices_per_question()) {
-            report_.error_at(position(answers[max_choices_per_question()]),
-                             "too many answers: a question takes at most " +
-                                 std::to_string(max_choices_per_question()));
+        if (!within_limit(answers, "answers"))
             return false;
-        }
         std::stable_sort(answers.begin(), answers.end(), [](const xmlNode* a, const xmlNode* b) {
             return fraction_of(a) < fraction_of(b);
         });
@@ -1109,6 +1097,17 @@ private:
         }
         assign_choice_ids(question);
         return true;
+    }
+
+    // A question takes at most as many answers (or subquestions) as a bank's question takes
+    // choices; the first one over is reported.
+    bool within_limit(const std::vector<const xmlNode*>& nodes, const char* what) {
+        if (nodes.size() <= max_choices_per_question())
+            return true;
+        report_.error_at(position(nodes[max_choices_per_question()]),
+                         std::string("too many ") + what + ": a question takes at most " +
+                             std::to_string(max_choices_per_question()));
+        return false;
     }
 
     static std::string format(double number) {
