@@ -1,6 +1,7 @@
 #include "engine/bank.h"
 
 #include "engine/hash.h"
+#include "engine/ids.h"
 #include "engine/unicode.h"
 
 #include <algorithm>
@@ -13,8 +14,24 @@ namespace {
 
 constexpr std::string_view question_type_names[] = {"single_choice", "multiple_choice", "true_false",
                                                      "numeric",       "short_text",      "matching",
-                                                     "ordering"};
+                                                     "ordering",      "cloze"};
 constexpr int question_type_count = static_cast<int>(std::size(question_type_names));
+
+// Every translation of every accepted text, normalized as they are compared, each once.
+void hash_accepted(Fnv1a& hash, const std::vector<LocalizedText>& texts) {
+    std::vector<std::string> accepted;
+    for (const LocalizedText& text : texts) {
+        if (text.is_plain())
+            accepted.push_back(normalize_for_matching(text.plain()));
+        for (const auto& translation : text.translations())
+            accepted.push_back(normalize_for_matching(translation.second));
+    }
+    std::sort(accepted.begin(), accepted.end());
+    accepted.erase(std::unique(accepted.begin(), accepted.end()), accepted.end());
+    hash.integer(accepted.size());
+    for (const std::string& text : accepted)
+        hash.text(text);
+}
 
 void hash_question(Fnv1a& hash, const Question& question) {
     hash.text(question.id);
@@ -49,21 +66,9 @@ void hash_question(Fnv1a& hash, const Question& question) {
         hash.number(question.numeric_answer.lowest());
         hash.number(question.numeric_answer.highest());
         break;
-    case QuestionType::ShortText: {
-        std::vector<std::string> accepted;
-        for (const LocalizedText& text : question.accepted_texts) {
-            if (text.is_plain())
-                accepted.push_back(normalize_for_matching(text.plain()));
-            for (const auto& translation : text.translations())
-                accepted.push_back(normalize_for_matching(translation.second));
-        }
-        std::sort(accepted.begin(), accepted.end());
-        accepted.erase(std::unique(accepted.begin(), accepted.end()), accepted.end());
-        hash.integer(accepted.size());
-        for (const std::string& text : accepted)
-            hash.text(text);
+    case QuestionType::ShortText:
+        hash_accepted(hash, question.accepted_texts);
         break;
-    }
     case QuestionType::Matching: {
         // Which answers there are (by id) and which item goes with which.
         std::vector<std::string_view> answers;
@@ -85,6 +90,31 @@ void hash_question(Fnv1a& hash, const Question& question) {
         // The right order is the key itself.
         hash.integer(question.choices.size());
         for (const Choice& item : question.choices) hash.text(item.id);
+        break;
+    case QuestionType::Cloze:
+        // Each blank (by id, in prompt order: moving a blank moves what is asked) and its key.
+        hash.integer(question.blanks.size());
+        for (const Blank& blank : question.blanks) {
+            hash.text(blank.id);
+            hash.integer(static_cast<int>(blank.kind));
+            switch (blank.kind) {
+            case Blank::Kind::Typed: hash_accepted(hash, blank.accepted_texts); break;
+            case Blank::Kind::Numeric:
+                hash.number(blank.numeric_answer.lowest());
+                hash.number(blank.numeric_answer.highest());
+                break;
+            case Blank::Kind::Options: {
+                std::vector<std::string_view> ids;
+                for (const Choice& option : blank.options) ids.push_back(option.id);
+                std::sort(ids.begin(), ids.end());
+                hash.integer(ids.size());
+                for (std::string_view id : ids) hash.text(id);
+                const Choice* right = blank.correct_option();
+                hash.text(right ? std::string_view(right->id) : std::string_view());
+                break;
+            }
+            }
+        }
         break;
     }
 }
@@ -132,6 +162,53 @@ const MatchItem* Question::find_match_item(std::string_view item_id) const {
         if (item.id == item_id)
             return &item;
     return nullptr;
+}
+
+const Blank* Question::find_blank(std::string_view blank_id) const {
+    for (const Blank& blank : blanks)
+        if (blank.id == blank_id)
+            return &blank;
+    return nullptr;
+}
+
+const Choice* Blank::find_option(std::string_view option_id) const {
+    for (const Choice& option : options)
+        if (option.id == option_id)
+            return &option;
+    return nullptr;
+}
+
+const Choice* Blank::correct_option() const {
+    for (const Choice& option : options)
+        if (option.correct)
+            return &option;
+    return nullptr;
+}
+
+std::vector<ClozePiece> split_cloze(std::string_view prompt) {
+    std::vector<ClozePiece> pieces;
+    std::string text;
+    std::size_t at = 0;
+    while (at < prompt.size()) {
+        const std::size_t open = prompt.find("{{", at);
+        if (open == std::string_view::npos) break;
+        const std::size_t close = prompt.find("}}", open + 2);
+        if (close == std::string_view::npos) break;
+        const std::string_view id = prompt.substr(open + 2, close - open - 2);
+        if (!is_slug(id) || id.size() > max_id_length) {
+            // Not a blank ("{{ x }}", "{{{"): literal text, looked at again from the next brace.
+            text.append(prompt.substr(at, open + 1 - at));
+            at = open + 1;
+            continue;
+        }
+        text.append(prompt.substr(at, open - at));
+        pieces.push_back({std::move(text), std::string(id)});
+        text.clear();
+        at = close + 2;
+    }
+    text.append(prompt.substr(std::min(at, prompt.size())));
+    pieces.push_back({std::move(text), std::string()});
+    return pieces;
 }
 
 std::vector<std::string> Question::correct_choice_ids() const {

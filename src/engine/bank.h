@@ -13,10 +13,10 @@
 
 namespace imquiz {
 
-enum class QuestionType { SingleChoice, MultipleChoice, TrueFalse, Numeric, ShortText, Matching, Ordering };
+enum class QuestionType { SingleChoice, MultipleChoice, TrueFalse, Numeric, ShortText, Matching, Ordering, Cloze };
 
 // The spelling used in bank files: "single_choice", "multiple_choice", "true_false", "numeric",
-// "short_text", "matching", "ordering".
+// "short_text", "matching", "ordering", "cloze".
 std::string_view to_string(QuestionType type);
 std::optional<QuestionType> question_type_from_string(std::string_view name);
 
@@ -54,6 +54,32 @@ struct NumericAnswer {
     bool accepts(double number) const;
 };
 
+// A cloze question's blank: written `{{id}}` in the prompt, answered by typing (accepted texts,
+// matched as short text is), by a number (a numeric answer and unit), or by picking one of its
+// options (exactly one correct).
+struct Blank {
+    enum class Kind { Typed, Numeric, Options };
+    std::string id;              // slug, unique within its question
+    Kind kind = Kind::Typed;
+    std::vector<LocalizedText> accepted_texts;  // Typed
+    NumericAnswer numeric_answer;               // Numeric
+    LocalizedText unit;                         // Numeric, optional
+    std::vector<Choice> options;                // Options; ids unique within the question
+    LocalizedText feedback;                     // optional; shown once checked
+
+    const Choice* find_option(std::string_view option_id) const;
+    const Choice* correct_option() const;
+};
+
+// Where the blanks of a cloze prompt are: the text between them, and each `{{id}}`.
+struct ClozePiece {
+    std::string text;            // literal text before the blank (or the end)
+    std::string blank_id;        // "" for the last piece
+};
+// Splits `prompt` at every `{{id}}` (an id being a slug); the text after the last blank is a
+// last piece with no blank id.
+std::vector<ClozePiece> split_cloze(std::string_view prompt);
+
 struct Question {
     std::string id;              // slug, unique within the bank
     QuestionType type = QuestionType::SingleChoice;
@@ -69,9 +95,11 @@ struct Question {
     NumericAnswer numeric_answer;               // Numeric
     LocalizedText unit;                         // Numeric, optional ("GB", "ms")
     std::vector<LocalizedText> accepted_texts;  // ShortText: every translation of each is accepted
+    std::vector<Blank> blanks;                  // Cloze, in the order the prompt shows them
 
     const Choice* find_choice(std::string_view choice_id) const;
     const MatchItem* find_match_item(std::string_view item_id) const;
+    const Blank* find_blank(std::string_view blank_id) const;
     std::vector<std::string> correct_choice_ids() const;
 };
 
@@ -80,7 +108,7 @@ struct Settings {
     bool shuffle_questions = false;
     int pool_size = 0;           // 0 = every question; else draw this many per attempt
     int pass_percent = 70;       // 0..100
-    // Fractional scores instead of all-or-nothing: multiple_choice, matching and ordering (see
+    // Fractional scores instead of all-or-nothing: multiple_choice, matching, ordering and cloze (see
     // session.h's check()).
     bool partial_credit = false;
 };

@@ -110,12 +110,13 @@ const std::vector<std::string_view> choice_fields = {"id", "text", "correct", "f
 const std::vector<std::string_view> match_item_fields = {"id", "text", "match", "feedback"};
 const std::vector<std::string_view> answer_fields = {"id", "text"};
 const std::vector<std::string_view> numeric_answer_fields = {"value", "tolerance", "min", "max"};
+const std::vector<std::string_view> blank_fields = {"id", "accept", "answer", "unit", "choices", "feedback"};
 const std::vector<std::string_view> catalog_fields = {"$schema", "format", "version", "notes",
                                                       "banks"};
 const std::vector<std::string_view> catalog_entry_fields = {"id", "file"};
 
 const std::vector<std::string_view> all_type_specific_fields = {"choices", "answer", "unit",
-                                                                "accept", "items", "answers"};
+                                                                "accept", "items", "answers", "blanks"};
 
 std::vector<std::string_view> concatenated(std::vector<std::string_view> a,
                                            const std::vector<std::string_view>& b) {
@@ -133,6 +134,7 @@ const std::vector<std::string_view>& question_fields(QuestionType type) {
         concatenated(common_question_fields, {"accept"}),              // ShortText
         concatenated(common_question_fields, {"items", "answers"}),    // Matching
         concatenated(common_question_fields, {"items"}),               // Ordering
+        concatenated(common_question_fields, {"blanks"}),              // Cloze
     };
     return by_type[static_cast<int>(type)];
 }
@@ -422,13 +424,13 @@ private:
                 if (!type) {
                     const std::vector<std::string_view> names = {
                         "single_choice", "multiple_choice", "true_false", "numeric",
-                        "short_text"};
+                        "short_text", "matching", "ordering", "cloze"};
                     std::string message = "unknown question type " + in_quotes(*name);
                     if (auto suggestion = closest_name(*name, names))
                         message += " (did you mean " + in_quotes(*suggestion) + "?)";
                     else
                         message += " (expected single_choice, multiple_choice, true_false, "
-                                   "numeric or short_text)";
+                                   "numeric, short_text, matching, ordering or cloze)";
                     report_.error(type_path.str(), message);
                 }
             } else {
@@ -441,7 +443,8 @@ private:
                 "is not used by single_choice questions",
                 "is not used by multiple_choice questions", "is not used by true_false questions",
                 "is not used by numeric questions", "is not used by short_text questions",
-                "is not used by matching questions", "is not used by ordering questions"};
+                "is not used by matching questions", "is not used by ordering questions",
+                "is not used by cloze questions"};
             read_.check_fields(value, path, question_fields(*type), all_type_specific_fields,
                                not_used_by[static_cast<int>(*type)]);
         } else {
@@ -467,7 +470,13 @@ private:
             return true;
         switch (*type) {
         case QuestionType::SingleChoice:
-        case QuestionType::MultipleChoice: read_choices(value, path, question); break;
+        case QuestionType::MultipleChoice: {
+            const JsonValue* choices = read_.required(value, path, "choices");
+            if (choices != nullptr)
+                read_choices(*choices, path.field("choices"), question.type == QuestionType::SingleChoice ? "single_choice" : "",
+                             question.choices);
+            break;
+        }
         case QuestionType::TrueFalse:
             if (const JsonValue* answer = read_.required(value, path, "answer"))
                 question.true_false_answer =
@@ -479,7 +488,11 @@ private:
             if (const JsonValue* unit = find_field(value, "unit"))
                 question.unit = text(*unit, path.field("unit"));
             break;
-        case QuestionType::ShortText: read_accepted(value, path, question); break;
+        case QuestionType::ShortText:
+            if (const JsonValue* accept = read_.required(value, path, "accept"))
+                read_accepted(*accept, path.field("accept"), question.accepted_texts);
+            break;
+        case QuestionType::Cloze: read_cloze(value, path, question); break;
         case QuestionType::Matching: read_matching(value, path, question); break;
         case QuestionType::Ordering:
             read_entries(value, path, "items", answer_fields, "first-step", "item",
@@ -573,13 +586,11 @@ private:
         }
     }
 
-    void read_choices(const JsonValue& question_value, const JsonPath& question_path,
-                      Question& question) {
-        const JsonValue* value = read_.required(question_value, question_path, "choices");
-        if (value == nullptr)
-            return;
-        const JsonPath path = question_path.field("choices");
-        const auto* items = read_.array(*value, path);
+    // The choices of a choice question or of a cloze blank, at `path`. `exactly_one`: the type
+    // that needs exactly one correct choice ("single_choice", "a blank"), or "" for at least one.
+    void read_choices(const JsonValue& value, const JsonPath& path, const std::string& exactly_one,
+                      std::vector<Choice>& choices) {
+        const auto* items = read_.array(value, path);
         if (items == nullptr)
             return;
         const std::size_t limit = limits_.max_choices_per_question;
@@ -591,7 +602,7 @@ private:
                                           " (the limit is " + std::to_string(limit) + ")");
         UniqueValues choice_ids(report_, "choice id", path);
         bool all_read = true;
-        question.choices.reserve(std::min(items->size(), limit));
+        choices.reserve(std::min(items->size(), limit));
         for (std::size_t i = 0; i < items->size() && !report_.full(); ++i) {
             const JsonPath choice_path = path.index(i);
             const JsonValue& item = (*items)[i];
@@ -615,16 +626,16 @@ private:
             }
             if (const JsonValue* feedback = find_field(item, "feedback"))
                 choice.feedback = text(*feedback, choice_path.field("feedback"));
-            question.choices.push_back(std::move(choice));
+            choices.push_back(std::move(choice));
         }
         if (!all_read || report_.full())
             return;   // counting correct choices would repeat the problems already reported
-        const auto correct = std::count_if(question.choices.begin(), question.choices.end(),
+        const auto correct = std::count_if(choices.begin(), choices.end(),
                                            [](const Choice& choice) { return choice.correct; });
-        if (question.type == QuestionType::SingleChoice && correct != 1)
-            report_.error(path.str(), "single_choice needs exactly one correct choice, has " +
+        if (!exactly_one.empty() && correct != 1)
+            report_.error(path.str(), exactly_one + " needs exactly one correct choice, has " +
                                           std::to_string(correct));
-        if (question.type == QuestionType::MultipleChoice && correct == 0)
+        if (exactly_one.empty() && correct == 0)
             report_.error(path.str(), "multiple_choice needs at least one correct choice");
     }
 
@@ -677,13 +688,8 @@ private:
                                           format_number(*high) + ")");
     }
 
-    void read_accepted(const JsonValue& question_value, const JsonPath& question_path,
-                       Question& question) {
-        const JsonValue* value = read_.required(question_value, question_path, "accept");
-        if (value == nullptr)
-            return;
-        const JsonPath path = question_path.field("accept");
-        const auto* items = read_.array(*value, path);
+    void read_accepted(const JsonValue& value, const JsonPath& path, std::vector<LocalizedText>& accepted) {
+        const auto* items = read_.array(value, path);
         if (items == nullptr)
             return;
         if (items->empty())
@@ -692,8 +698,99 @@ private:
         const bool markdown = markdown_;
         markdown_ = false;
         for (std::size_t i = 0; i < items->size() && !report_.full(); ++i)
-            question.accepted_texts.push_back(text((*items)[i], path.index(i)));
+            accepted.push_back(text((*items)[i], path.index(i)));
         markdown_ = markdown;
+    }
+
+    // A cloze question's blanks, and its prompt's `{{id}}`s: in every translation, each blank
+    // exactly once and no other.
+    void read_cloze(const JsonValue& value, const JsonPath& path, Question& question) {
+        const JsonValue* blanks_value = read_.required(value, path, "blanks");
+        if (blanks_value == nullptr)
+            return;
+        const JsonPath blanks_path = path.field("blanks");
+        const auto* items = read_.array(*blanks_value, blanks_path);
+        if (items == nullptr)
+            return;
+        const std::size_t limit = limits_.max_choices_per_question;
+        if (items->empty())
+            report_.error(blanks_path.str(), "needs at least 1 blank, has 0");
+        if (items->size() > limit)
+            report_.error(blanks_path.str(), "too many blanks: " + std::to_string(items->size()) +
+                                                 " (the limit is " + std::to_string(limit) + ")");
+        UniqueValues ids(report_, "blank id", blanks_path);
+        bool all_read = true;
+        for (std::size_t i = 0; i < items->size() && i < limit && !report_.full(); ++i) {
+            const JsonPath blank_path = blanks_path.index(i);
+            const JsonValue& item = (*items)[i];
+            if (!read_.expect_object(item, blank_path)) {
+                all_read = false;
+                continue;
+            }
+            read_.check_fields(item, blank_path, blank_fields);
+            Blank blank;
+            if (const JsonValue* id = read_.required(item, blank_path, "id")) {
+                blank.id = read_.slug(*id, blank_path.field("id"), "sync-op").value_or("");
+                if (blank.id.empty())
+                    all_read = false;
+                else
+                    ids.add(*as_string(*id), i, blank_path.field("id"));
+            }
+            const JsonValue* accept = find_field(item, "accept");
+            const JsonValue* answer = find_field(item, "answer");
+            const JsonValue* choices = find_field(item, "choices");
+            const int kinds = (accept ? 1 : 0) + (answer ? 1 : 0) + (choices ? 1 : 0);
+            if (kinds != 1)
+                report_.error(blank_path.str(), kinds == 0 ? "a blank needs \"accept\" (typed), \"answer\" (a number) or \"choices\""
+                                                           : "a blank has one of \"accept\", \"answer\" and \"choices\", not " +
+                                                                 std::to_string(kinds));
+            if (accept) {
+                blank.kind = Blank::Kind::Typed;
+                read_accepted(*accept, blank_path.field("accept"), blank.accepted_texts);
+            } else if (answer) {
+                blank.kind = Blank::Kind::Numeric;
+                read_numeric_answer(*answer, blank_path.field("answer"), blank.numeric_answer);
+            } else if (choices) {
+                blank.kind = Blank::Kind::Options;
+                read_choices(*choices, blank_path.field("choices"), "a blank", blank.options);
+            }
+            if (const JsonValue* unit = find_field(item, "unit")) {
+                if (!answer)
+                    report_.error(blank_path.field("unit").str(), "\"unit\" goes with a number's \"answer\"");
+                blank.unit = text(*unit, blank_path.field("unit"));
+            }
+            if (const JsonValue* feedback = find_field(item, "feedback"))
+                blank.feedback = text(*feedback, blank_path.field("feedback"));
+            question.blanks.push_back(std::move(blank));
+        }
+        if (!all_read || report_.full() || question.prompt.empty())
+            return;  // which blanks the prompt must show is unclear: told already
+        const JsonPath prompt_path = path.field("prompt");
+        if (question.prompt.is_plain())
+            check_cloze_prompt(question, question.prompt.plain(), prompt_path);
+        for (const auto& [language, text] : question.prompt.translations())
+            check_cloze_prompt(question, text, prompt_path.field(language));
+    }
+
+    void check_cloze_prompt(const Question& question, const std::string& prompt, const JsonPath& path) {
+        std::vector<std::size_t> seen(question.blanks.size(), 0);
+        for (const ClozePiece& piece : split_cloze(prompt)) {
+            if (piece.blank_id.empty())
+                continue;
+            const Blank* blank = question.find_blank(piece.blank_id);
+            if (blank == nullptr)
+                report_.error(path.str(), "{{" + piece.blank_id + "}} is not one of this question's blanks");
+            else
+                ++seen[static_cast<std::size_t>(blank - question.blanks.data())];
+        }
+        for (std::size_t i = 0; i < seen.size(); ++i) {
+            if (seen[i] == 0)
+                report_.error(path.str(), "the blank " + in_quotes(question.blanks[i].id) + " is not in this text (write {{" +
+                                              question.blanks[i].id + "}} where it goes)");
+            else if (seen[i] > 1)
+                report_.error(path.str(), "the blank " + in_quotes(question.blanks[i].id) + " is in this text " +
+                                              std::to_string(seen[i]) + " times (once only)");
+        }
     }
 
     DiagnosticCollector& report_;

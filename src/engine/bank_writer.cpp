@@ -36,6 +36,28 @@ Json numeric_answer_json(const NumericAnswer& answer) {
     return object;
 }
 
+Json choices_json(const std::vector<Choice>& choices, const std::vector<std::string>& languages) {
+    Json array = Json::array();
+    for (const Choice& choice : choices) {
+        Json item = Json::object();
+        item["id"] = choice.id;
+        item["text"] = text_json(choice.text, languages);
+        if (choice.correct)
+            item["correct"] = true;
+        if (!choice.feedback.empty())
+            item["feedback"] = text_json(choice.feedback, languages);
+        array.push_back(std::move(item));
+    }
+    return array;
+}
+
+Json accepted_json(const std::vector<LocalizedText>& texts, const std::vector<std::string>& languages) {
+    Json array = Json::array();
+    for (const LocalizedText& text : texts)
+        array.push_back(text_json(text, languages));
+    return array;
+}
+
 Json question_json(const Question& question, const std::vector<std::string>& languages) {
     Json object = Json::object();
     object["id"] = question.id;
@@ -45,32 +67,32 @@ Json question_json(const Question& question, const std::vector<std::string>& lan
     object["prompt"] = text_json(question.prompt, languages);
     switch (question.type) {
     case QuestionType::SingleChoice:
-    case QuestionType::MultipleChoice: {
-        Json choices = Json::array();
-        for (const Choice& choice : question.choices) {
-            Json item = Json::object();
-            item["id"] = choice.id;
-            item["text"] = text_json(choice.text, languages);
-            if (choice.correct)
-                item["correct"] = true;
-            if (!choice.feedback.empty())
-                item["feedback"] = text_json(choice.feedback, languages);
-            choices.push_back(std::move(item));
-        }
-        object["choices"] = std::move(choices);
-        break;
-    }
+    case QuestionType::MultipleChoice: object["choices"] = choices_json(question.choices, languages); break;
     case QuestionType::TrueFalse: object["answer"] = question.true_false_answer; break;
     case QuestionType::Numeric:
         object["answer"] = numeric_answer_json(question.numeric_answer);
         if (!question.unit.empty())
             object["unit"] = text_json(question.unit, languages);
         break;
-    case QuestionType::ShortText: {
-        Json accepted = Json::array();
-        for (const LocalizedText& text : question.accepted_texts)
-            accepted.push_back(text_json(text, languages));
-        object["accept"] = std::move(accepted);
+    case QuestionType::ShortText: object["accept"] = accepted_json(question.accepted_texts, languages); break;
+    case QuestionType::Cloze: {
+        Json blanks = Json::array();
+        for (const Blank& blank : question.blanks) {
+            Json item = Json{{"id", blank.id}};
+            switch (blank.kind) {
+            case Blank::Kind::Typed: item["accept"] = accepted_json(blank.accepted_texts, languages); break;
+            case Blank::Kind::Numeric:
+                item["answer"] = numeric_answer_json(blank.numeric_answer);
+                if (!blank.unit.empty())
+                    item["unit"] = text_json(blank.unit, languages);
+                break;
+            case Blank::Kind::Options: item["choices"] = choices_json(blank.options, languages); break;
+            }
+            if (!blank.feedback.empty())
+                item["feedback"] = text_json(blank.feedback, languages);
+            blanks.push_back(std::move(item));
+        }
+        object["blanks"] = std::move(blanks);
         break;
     }
     case QuestionType::Matching:

@@ -33,11 +33,20 @@ bool choose(Draft& draft, const Question& question, const std::string& choice_id
     return true;
 }
 
-void set_typed(Draft& draft, std::string_view text) {
+namespace {
+
+// At most max_typed_answer_bytes, never cutting a UTF-8 sequence in two (backs up to the start of
+// the character).
+std::string cut_typed(std::string_view text) {
     std::size_t length = std::min(text.size(), max_typed_answer_bytes);
-    // Never cut a UTF-8 sequence in two: back up to the start of the character.
     while (length < text.size() && length > 0 && (static_cast<unsigned char>(text[length]) & 0xC0) == 0x80) --length;
-    draft.typed.assign(text.substr(0, length));
+    return std::string(text.substr(0, length));
+}
+
+}  // namespace
+
+void set_typed(Draft& draft, std::string_view text) {
+    draft.typed = cut_typed(text);
     draft.refused = InputProblem::None;
 }
 
@@ -86,12 +95,29 @@ bool match(Draft& draft, const Question& question, const std::string& item_id, c
     return true;
 }
 
+bool fill_blank(Draft& draft, const Question& question, const std::string& blank_id, std::string_view value) {
+    const Blank* blank = question.type == QuestionType::Cloze ? question.find_blank(blank_id) : nullptr;
+    if (blank == nullptr) return false;
+    if (blank->kind == Blank::Kind::Options && !value.empty() && !blank->find_option(value)) return false;
+    std::string text = cut_typed(value);
+    if (matched_answer(draft, blank_id) == text) return false;  // "" is also what an unfilled blank reads
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (const Blank& each : question.blanks) {
+        std::string given = each.id == blank_id ? text : matched_answer(draft, each.id);
+        if (!given.empty()) pairs.emplace_back(each.id, std::move(given));
+    }
+    draft.pairs = std::move(pairs);
+    draft.refused = InputProblem::None;
+    return true;
+}
+
 Response draft_response(const Draft& draft, const Question& question) {
     switch (question.type) {
     case QuestionType::SingleChoice:
     case QuestionType::MultipleChoice: return Response::choices(draft.selected);
     case QuestionType::Ordering: return Response::choices(draft.order);
-    case QuestionType::Matching: return Response::matched(draft.pairs);
+    case QuestionType::Matching:
+    case QuestionType::Cloze: return Response::matched(draft.pairs);
     case QuestionType::TrueFalse: return Response::boolean(!draft.selected.empty() && draft.selected.front() == "true");
     default: return Response::typed(draft.typed);
     }
@@ -104,6 +130,12 @@ bool can_check(const Draft& draft, const Question& question) {
     case QuestionType::TrueFalse: return !draft.selected.empty();
     case QuestionType::Ordering: return !draft.order.empty();
     case QuestionType::Matching: return draft.pairs.size() == question.match_items.size();
+    case QuestionType::Cloze:
+        for (const Blank& blank : question.blanks) {
+            const InputProblem problem = blank_input_problem(blank, matched_answer(draft, blank.id));
+            if (problem == InputProblem::EmptyText || problem == InputProblem::Incomplete) return false;
+        }
+        return true;
     default: {
         InputProblem problem = response_problem(question, draft_response(draft, question));
         return problem != InputProblem::EmptyText;

@@ -18,7 +18,8 @@ struct Draft {
     std::vector<std::string> selected;   // choice ids, or "true" / "false"
     std::string typed;                   // numeric and short-text answers
     std::vector<std::string> order;      // ordering: every item, as the learner has put them
-    std::vector<std::pair<std::string, std::string>> pairs;  // matching: (item, answer), item order
+    // matching: (item, answer), item order; cloze: (blank, typed text or choice id), blank order
+    std::vector<std::pair<std::string, std::string>> pairs;
     InputProblem refused = InputProblem::None;  // why the last Check was turned down
 };
 
@@ -35,7 +36,10 @@ void start_order(Draft& draft, const Question& question, const std::vector<std::
 bool move_item(Draft& draft, const Question& question, const std::string& item_id, std::size_t to);
 // Matching: pairs `item_id` with `answer_id` ("" unpairs it). Returns whether the draft changed.
 bool match(Draft& draft, const Question& question, const std::string& item_id, const std::string& answer_id);
-// Matching: the answer paired with `item_id`, or "".
+// Cloze: sets what fills `blank_id` (typed text, or a choice id; "" empties it). Returns whether
+// the draft changed.
+bool fill_blank(Draft& draft, const Question& question, const std::string& blank_id, std::string_view value);
+// Matching: the answer paired with `item_id`, or "". Cloze: what fills the blank `item_id`.
 std::string matched_answer(const Draft& draft, const std::string& item_id);
 
 bool is_selected(const Draft& draft, const std::string& choice_id);

@@ -115,6 +115,19 @@ double score_response(const Question& question, const Response& response, bool p
             return 1.0;
         return partial_credit ? static_cast<double>(right) / static_cast<double>(total) : 0.0;
     }
+    case QuestionType::Cloze: {
+        std::size_t right = 0;
+        for (const Blank& blank : question.blanks)
+            for (const auto& [blank_id, given] : response.pairs)
+                if (blank_id == blank.id && blank_accepts(blank, given))
+                    ++right;
+        const std::size_t total = question.blanks.size();
+        if (total == 0)
+            return 0.0;
+        if (right == total)
+            return 1.0;
+        return partial_credit ? static_cast<double>(right) / static_cast<double>(total) : 0.0;
+    }
     case QuestionType::Ordering: {
         const std::size_t total = question.choices.size();
         if (total == 0 || response.choice_ids.size() != total)
@@ -183,6 +196,25 @@ InputProblem check_input(const Question& question, const Response& response, Res
         }
         return InputProblem::None;
     }
+    case QuestionType::Cloze: {
+        // Recorded in the question's blank order, one answer per blank (the last given counts).
+        cleaned.pairs.clear();
+        for (const auto& [blank_id, given] : response.pairs) {
+            const Blank* blank = question.find_blank(blank_id);
+            if (blank == nullptr || (blank->kind == Blank::Kind::Options && !given.empty() && !blank->find_option(given)))
+                return InputProblem::UnknownChoice;
+        }
+        InputProblem first = InputProblem::None;
+        for (const Blank& blank : question.blanks) {
+            auto given = std::find_if(response.pairs.rbegin(), response.pairs.rend(),
+                                      [&](const auto& pair) { return pair.first == blank.id; });
+            const std::string text = given == response.pairs.rend() ? std::string() : given->second;
+            const InputProblem problem = blank_input_problem(blank, text);
+            if (problem != InputProblem::None && first == InputProblem::None) first = problem;
+            cleaned.pairs.emplace_back(blank.id, text);
+        }
+        return first;
+    }
     case QuestionType::Ordering: {
         for (const std::string& id : response.choice_ids)
             if (question.find_choice(id) == nullptr)
@@ -211,6 +243,18 @@ Feedback make_feedback(const SessionQuestion& slot, const Question& question,
                 if (item_id == item.id) part.given = answer_id;
             part.correct = part.given == item.answer_id;
             part.feedback = item.feedback;
+            feedback.parts.push_back(std::move(part));
+        }
+        return feedback;
+    }
+    if (question.type == QuestionType::Cloze) {
+        for (const Blank& blank : question.blanks) {
+            PartFeedback part;
+            part.id = blank.id;
+            for (const auto& [blank_id, given] : answer.response.pairs)
+                if (blank_id == blank.id) part.given = given;
+            part.correct = blank_accepts(blank, part.given);
+            part.feedback = blank.feedback;
             feedback.parts.push_back(std::move(part));
         }
         return feedback;
@@ -284,6 +328,10 @@ CorrectAnswer correct_answer(const Question& question) {
     answer.numeric = question.numeric_answer;
     answer.accepted_texts = question.accepted_texts;
     for (const MatchItem& item : question.match_items) answer.pairs.emplace_back(item.id, item.answer_id);
+    for (const Blank& blank : question.blanks) {  // the right choice's id; typed blanks: "" (see the blank)
+        const Choice* right = blank.correct_option();
+        answer.pairs.emplace_back(blank.id, right ? right->id : std::string());
+    }
     return answer;
 }
 
@@ -326,6 +374,18 @@ Session start_session(const Bank& bank, std::uint64_t seed, const SessionOptions
         slot.choice_order.reserve(question.choices.size());
         for (const Choice& choice : question.choices)
             slot.choice_order.push_back(choice.id);
+        if (question.type == QuestionType::Cloze) {
+            // Each blank's choices, as "blank/choice", shuffled within their blank with shuffleChoices.
+            for (const Blank& blank : question.blanks) {
+                std::vector<std::string> options;
+                for (const Choice& option : blank.options) options.push_back(blank.id + "/" + option.id);
+                if (bank.settings.shuffle_choices) {
+                    SplitMix64 option_random(stream_seed(seed, "choices:", question.id + "/" + blank.id));
+                    shuffle(options, option_random);
+                }
+                slot.choice_order.insert(slot.choice_order.end(), options.begin(), options.end());
+            }
+        }
         // A matching question's answers are always shuffled (authors write them beside their
         // items), and an ordering question's items must be: their written order is the key.
         const bool must_shuffle = question.type == QuestionType::Matching || question.type == QuestionType::Ordering;
@@ -352,7 +412,22 @@ bool session_matches_bank(const Session& session, const Bank& bank) {
         return false;
     for (const SessionQuestion& slot : session.questions) {
         const Question* question = bank.find_question(slot.question_id);
-        if (question == nullptr || slot.choice_order.size() != question->choices.size())
+        if (question == nullptr)
+            return false;
+        if (question->type == QuestionType::Cloze) {
+            std::size_t options = 0;
+            for (const Blank& blank : question->blanks) options += blank.options.size();
+            if (slot.choice_order.size() != options)
+                return false;
+            for (const std::string& key : slot.choice_order) {
+                const std::size_t slash = key.find('/');
+                const Blank* blank = slash == std::string::npos ? nullptr : question->find_blank(std::string_view(key).substr(0, slash));
+                if (blank == nullptr || blank->find_option(std::string_view(key).substr(slash + 1)) == nullptr)
+                    return false;
+            }
+            continue;
+        }
+        if (slot.choice_order.size() != question->choices.size())
             return false;
         for (const std::string& id : slot.choice_order)
             if (question->find_choice(id) == nullptr)
@@ -369,6 +444,41 @@ const Question* current_question(const Session& session, const Bank& bank) {
     if (is_finished(session))
         return nullptr;
     return bank.find_question(session.questions[session.current].question_id);
+}
+
+std::vector<const Choice*> options_in_order(const SessionQuestion& slot, const Blank& blank) {
+    std::vector<const Choice*> result;
+    const std::string prefix = blank.id + "/";
+    for (const std::string& key : slot.choice_order)
+        if (key.size() > prefix.size() && key.compare(0, prefix.size(), prefix) == 0)
+            if (const Choice* option = blank.find_option(std::string_view(key).substr(prefix.size())))
+                result.push_back(option);
+    return result;
+}
+
+bool blank_accepts(const Blank& blank, std::string_view given) {
+    switch (blank.kind) {
+    case Blank::Kind::Typed: return accepted_text_matches(blank.accepted_texts, given);
+    case Blank::Kind::Numeric: {
+        const auto number = parse_number(given);
+        return number && blank.numeric_answer.accepts(*number);
+    }
+    case Blank::Kind::Options: {
+        const Choice* option = blank.find_option(given);
+        return option != nullptr && option->correct;
+    }
+    }
+    return false;
+}
+
+InputProblem blank_input_problem(const Blank& blank, std::string_view given) {
+    if (normalize_for_matching(given).empty())
+        return blank.kind == Blank::Kind::Options ? InputProblem::Incomplete : InputProblem::EmptyText;
+    if (blank.kind == Blank::Kind::Numeric && !parse_number(given))
+        return InputProblem::NotANumber;
+    if (blank.kind == Blank::Kind::Options && !blank.find_option(given))
+        return InputProblem::UnknownChoice;
+    return InputProblem::None;
 }
 
 std::vector<const Choice*> choices_in_order(const SessionQuestion& slot, const Question& question) {
@@ -585,10 +695,14 @@ std::optional<double> parse_number(std::string_view text) {
 }
 
 bool short_text_matches(const Question& question, std::string_view typed) {
+    return accepted_text_matches(question.accepted_texts, typed);
+}
+
+bool accepted_text_matches(const std::vector<LocalizedText>& accepted_texts, std::string_view typed) {
     const std::string normalized = normalize_for_matching(typed);
     if (normalized.empty())
         return false;
-    for (const LocalizedText& accepted : question.accepted_texts) {
+    for (const LocalizedText& accepted : accepted_texts) {
         if (accepted.is_plain() && normalize_for_matching(accepted.plain()) == normalized)
             return true;
         for (const auto& translation : accepted.translations())

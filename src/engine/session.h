@@ -21,7 +21,8 @@ struct Response {
     std::vector<std::string> choice_ids;
     bool true_false = false;              // TrueFalse
     std::string text;                     // Numeric (as typed, "3,5" or "3.5") and ShortText
-    // Matching: (item id, answer id) for each item the learner paired, in the question's item order
+    // Matching: (item id, answer id) for each item the learner paired, in the question's item order;
+    // cloze: (blank id, the text typed or the choice id) per blank, in the question's blank order
     std::vector<std::pair<std::string, std::string>> pairs;
 
     static Response choices(std::vector<std::string> choice_ids);
@@ -41,6 +42,7 @@ struct CorrectAnswer {
     NumericAnswer numeric;                      // Numeric
     std::vector<LocalizedText> accepted_texts;  // ShortText (the first is the one to show)
     // Ordering: choice_ids, the items in the right order. Matching: (item id, answer id) per item.
+    // Cloze: (blank id, the right choice's id) per blank; "" for typed and numeric blanks.
     std::vector<std::pair<std::string, std::string>> pairs;
 };
 
@@ -98,6 +100,8 @@ bool is_finished(const Session& session);
 const Question* current_question(const Session& session, const Bank& bank);
 // A question's choices in the order this attempt shows them.
 std::vector<const Choice*> choices_in_order(const SessionQuestion& slot, const Question& question);
+// A cloze blank's choices in the order this attempt shows them.
+std::vector<const Choice*> options_in_order(const SessionQuestion& slot, const Blank& blank);
 std::size_t answered_count(const Session& session);
 
 // Why check() refused a response. Nothing is recorded then; the learner can fix the input.
@@ -107,8 +111,9 @@ enum class InputProblem {
     TooManyChoices,       // single_choice with more than one id
     UnknownChoice,        // an id the question does not have
     NotANumber,           // numeric input that parse_number() rejects
-    Incomplete,           // matching with an item not paired; ordering without every item once
-    EmptyText,            // short_text with nothing but whitespace
+    Incomplete,           // matching with an item not paired; ordering without every item once;
+                          // cloze with a blank of choices not chosen
+    EmptyText,            // short_text (or a typed cloze blank) with nothing but whitespace
     AlreadyAnswered,      // the current question was checked already (see current_feedback)
     NoCurrentQuestion,    // the session is finished
 };
@@ -122,10 +127,11 @@ struct ChoiceFeedback {
     LocalizedText feedback;
 };
 
-// One part of a matching (an item) or ordering (an item at a place) answer, once checked.
+// One part of a matching (an item), ordering (an item at a place) or cloze (a blank) answer, once checked.
 struct PartFeedback {
     std::string id;                  // the item
-    std::string given;               // matching: the answer id paired with it; ordering: ""
+    std::string given;               // matching: the answer id paired with it; cloze: as typed, or
+                                     // the choice id; ordering: ""
     bool correct = false;            // matching: the right answer; ordering: at its right place
     LocalizedText feedback;          // the author's, for the item (matching)
 };
@@ -146,7 +152,8 @@ struct Feedback {
 // or with partialCredit (items paired right) / items. Ordering is all-or-nothing, or with
 // partialCredit (neighbours in the right order) / (items - 1): each item directly followed by
 // the one that follows it in the right order counts, so one item out of place costs one or two
-// of those, not everything after it.
+// of those, not everything after it. Cloze is all-or-nothing, or with partialCredit (blanks
+// right) / blanks; every blank must be filled (InputProblem::EmptyText, Incomplete, NotANumber).
 Feedback check(Session& session, const Bank& bank, const Response& response, std::int64_t now_ms);
 
 // Why check() would refuse `response` for `question` (InputProblem::None: it would take it).
@@ -208,5 +215,11 @@ std::optional<double> parse_number(std::string_view text);
 // Short-text matching: true when `typed` equals any translation of any accepted text after
 // normalize_for_matching (see engine/unicode.h).
 bool short_text_matches(const Question& question, std::string_view typed);
+bool accepted_text_matches(const std::vector<LocalizedText>& accepted_texts, std::string_view typed);
+
+// A cloze blank: whether `given` (typed text, a number, or a choice id) is right, and why check()
+// would refuse it (InputProblem::None: it would take it).
+bool blank_accepts(const Blank& blank, std::string_view given);
+InputProblem blank_input_problem(const Blank& blank, std::string_view given);
 
 } // namespace imquiz

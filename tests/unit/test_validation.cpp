@@ -169,8 +169,8 @@ TEST_CASE("questions", "[validation]") {
         CHECK(bank_problems(with_question(
                   R"({"id": "q", "type": "essay", "prompt": "p", "explanation": "e"})")) ==
               Strings{"b.json:questions[0].type: error: unknown question type \"essay\" "
-                      "(expected single_choice, multiple_choice, true_false, numeric or "
-                      "short_text)"});
+                      "(expected single_choice, multiple_choice, true_false, numeric, "
+                      "short_text, matching, ordering or cloze)"});
         CHECK(bank_problems(with_question(
                   R"({"id": "q", "type": "true-false", "prompt": "p", "explanation": "e"})")) ==
               Strings{"b.json:questions[0].type: error: unknown question type \"true-false\" "

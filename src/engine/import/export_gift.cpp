@@ -131,6 +131,10 @@ private:
             lose(path, "GIFT has no ordering questions: the question is left out");
             return;
         }
+        if (question.type == QuestionType::Cloze) {
+            lose(path, "GIFT's missing-word questions have one blank of choices; cloze is left out");
+            return;
+        }
         if (question.type == QuestionType::Matching) {
             for (const MatchItem& item : question.match_items)
                 if (text(item.text).find("->") != std::string::npos) {
@@ -170,7 +174,8 @@ private:
         }
         case QuestionType::ShortText: write_accepted(question, path); break;
         case QuestionType::Matching: write_matching(question, path); break;
-        case QuestionType::Ordering: break;  // left out above
+        case QuestionType::Ordering:
+        case QuestionType::Cloze: break;  // left out above
         }
         if (!question.explanation.empty())
             out_ += "####" + escaped(text(question.explanation)) + "\n";
