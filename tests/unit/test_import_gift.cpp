@@ -28,6 +28,13 @@ std::vector<std::string> accepted(const Question& question) {
     return texts;
 }
 
+Strings texts_of(const std::vector<Choice>& choices) {
+    Strings texts;
+    for (const Choice& choice : choices)
+        texts.push_back(only_text(choice.text));
+    return texts;
+}
+
 ImportResult import_inline(const std::string& text, const ImportOptions& options = {}) {
     return import_gift(text, "inline.gift", options);
 }
@@ -58,11 +65,10 @@ TEST_CASE("import_gift: every supported construct", "[import][gift]") {
         "all-constructs.gift:58:1: warning: missing explanation",
         "all-constructs.gift:63:1: warning: missing explanation",
         "all-constructs.gift:66:1: warning: missing explanation",
-        "all-constructs.gift:74:1: warning: essay question (empty answers {}) is not supported: "
+        "all-constructs.gift:73:1: warning: missing explanation",
+        "all-constructs.gift:77:1: warning: essay question (empty answers {}) is not supported: "
         "skipped",
-        "all-constructs.gift:76:26: warning: missing-word question (text after the answers) is "
-        "not supported: skipped",
-        "all-constructs.gift:78:1: warning: description item (text without answers) is not "
+        "all-constructs.gift:79:1: warning: description item (text without answers) is not "
         "supported: skipped",
     });
     REQUIRE(result.bank);
@@ -73,7 +79,7 @@ TEST_CASE("import_gift: every supported construct", "[import][gift]") {
     auto only_text = [](const LocalizedText& text) {
         return plain_text(read_markdown(imquiz::testing::only_text(text)).text);
     };
-    REQUIRE(bank.questions.size() == 18);
+    REQUIRE(bank.questions.size() == 19);
     const auto question = [&](const char* id) -> const Question& {
         const Question* found = bank.find_question(id);
         INFO("question id " << id);
@@ -96,7 +102,7 @@ TEST_CASE("import_gift: every supported construct", "[import][gift]") {
         CHECK(ids == Strings{"capital-of-france", "primes", "earth-flat", "sun-star", "water-wet",
                              "moon-cheese", "pi", "dice", "seven", "speed-of-light", "animal",
                              "capital-name", "q13", "q14", "html", "colon-title",
-                             "moodle-format", "matching"});
+                             "moodle-format", "matching", "q19"});
     }
     SECTION("matching: items, answers, and an answer no item goes with") {
         const Question& matching = question("matching");
@@ -107,6 +113,15 @@ TEST_CASE("import_gift: every supported construct", "[import][gift]") {
         CHECK(matching.match_items[0].answer_id == "paris");
         CHECK(matching.match_items[1].answer_id == "rome");
         CHECK(only_text(matching.choices[2].text) == "Madrid");
+    }
+    SECTION("missing word: a cloze question with one blank of choices, in a Markdown bank") {
+        const Question& missing = question("q19");
+        CHECK(missing.type == QuestionType::Cloze);
+        CHECK(only_text(missing.prompt) == "The capital of France is {{blank}} and it is big.");
+        REQUIRE(missing.blanks.size() == 1);
+        CHECK(missing.blanks[0].kind == Blank::Kind::Options);
+        CHECK(texts_of(missing.blanks[0].options) == Strings{"Paris", "Lyon"});
+        CHECK(missing.blanks[0].correct_option()->id == "paris");
     }
     SECTION("multiple choice") {
         SECTION("one right answer with =: single choice, per-answer and general feedback") {
@@ -193,7 +208,7 @@ TEST_CASE("import_gift: every supported construct", "[import][gift]") {
         const BankLoadResult loaded = load_bank(bank_to_json(bank), "all-constructs.gift");
         REQUIRE(loaded.bank);
         CHECK(imquiz::count_errors(loaded.diagnostics) == 0);
-        CHECK(imquiz::count_warnings(loaded.diagnostics) == 12);   // the missing explanations
+        CHECK(imquiz::count_warnings(loaded.diagnostics) == 13);   // the missing explanations
     }
 }
 
@@ -466,4 +481,179 @@ TEST_CASE("import_gift: a [markdown] question makes a Markdown bank; the plain o
     REQUIRE(plain.bank);
     CHECK(plain.bank->text_format == TextFormat::Plain);
     CHECK(plain.bank->text(plain.bank->questions[0].prompt, "en") == "2 * 3");
+}
+
+TEST_CASE("import_gift: missing-word questions are cloze questions with one blank",
+          "[import][gift][cloze]") {
+    const ImportResult result = import_gift(import_sample("missing-word.gift"), "missing-word.gift");
+    CHECK(diagnostic_lines(result.diagnostics) == Strings{});
+    REQUIRE(result.bank);
+    const Bank& bank = *result.bank;
+    CHECK(bank.text_format == TextFormat::Plain);
+    REQUIRE(bank.questions.size() == 6);
+    for (const Question& question : bank.questions) {
+        INFO(question.id);
+        CHECK(question.type == QuestionType::Cloze);
+        REQUIRE(question.blanks.size() == 1);
+        CHECK(question.blanks[0].id == "blank");
+        CHECK(question.blanks[0].feedback.empty());
+        CHECK(question.tags == Strings{"solar-system"});
+    }
+    SECTION("choices: the text on both sides of the blank, per-choice and general feedback") {
+        const Question& mercury = bank.questions[0];
+        CHECK(only_text(mercury.prompt) == "Mercury is the {{blank}} planet of the solar system.");
+        const Blank& blank = mercury.blanks[0];
+        CHECK(blank.kind == Blank::Kind::Options);
+        CHECK(texts_of(blank.options) == Strings{"smallest", "largest", "hottest"});
+        CHECK(blank.correct_option()->id == "smallest");
+        CHECK(only_text(blank.options[1].feedback) == "That is Jupiter.");
+        CHECK(only_text(mercury.explanation) == "It is also the planet closest to the Sun.");
+        CHECK(only_text(bank.questions[1].prompt) ==
+              "The \"red planet\" is {{blank}}, the fourth from the Sun.");
+        CHECK(bank.questions[1].blanks[0].correct_option()->id == "mars");
+    }
+    SECTION("typed: only = answers; their feedback becomes the explanation, as for short answers") {
+        const Question& moons = bank.questions[2];
+        CHECK(only_text(moons.prompt) == "{{blank}} is one of the two moons of Mars.");
+        CHECK(moons.blanks[0].kind == Blank::Kind::Typed);
+        REQUIRE(moons.blanks[0].accepted_texts.size() == 2);
+        CHECK(only_text(moons.blanks[0].accepted_texts[1]) == "Deimos");
+        CHECK(only_text(moons.explanation) == "Both are small and irregular.");
+    }
+    SECTION("numeric: value with tolerance, or a range; a line break in the text is a space") {
+        const Blank& boiling = bank.questions[3].blanks[0];
+        CHECK(boiling.kind == Blank::Kind::Numeric);
+        CHECK(boiling.numeric_answer.value == 100);
+        CHECK(boiling.numeric_answer.tolerance == 0.5);
+        const Question& dice = bank.questions[4];
+        CHECK(only_text(dice.prompt) ==
+              "A die shows a number from {{blank}} on each throw, written here on two lines.");
+        CHECK(dice.blanks[0].numeric_answer.form == NumericAnswer::Form::Range);
+        CHECK(dice.blanks[0].numeric_answer.max == 6);
+    }
+    SECTION("escaped braces in the choices; choice ids unique within the blank") {
+        const Blank& braces = bank.questions[5].blanks[0];
+        CHECK(texts_of(braces.options) == Strings{"[ and ]", "{ and }", "( and )"});
+        CHECK(braces.options[1].id == "and-2");
+        CHECK(braces.correct_option()->id == "and-2");
+    }
+    SECTION("the bank validates") {
+        const BankLoadResult loaded = load_bank(bank_to_json(bank), "missing-word.json");
+        REQUIRE(loaded.bank);
+        CHECK(diagnostic_lines(loaded.diagnostics) == Strings{});
+    }
+}
+
+TEST_CASE("import_gift: what a missing word cannot be", "[import][gift][cloze]") {
+    SECTION("answers a blank cannot take are skipped with a warning") {
+        const ImportResult result = import_inline(
+            "::TF::The Sun {T} rises in the east.\n\n"
+            "::Match::Pair {=a -> 1 =b -> 2} them.\n\n"
+            "::Two right::Pick {~%50%two =%50%both ~none} of them.\n\n"
+            "::Essay::Write {} here.\n\n"
+            "::Fine::Fine {=yes ~no} here.####No, not general feedback.\n");
+        CHECK(diagnostic_lines(result.diagnostics) == Strings{
+            "inline.gift:1:15: warning: true/false answers inside the text are not supported (a "
+            "missing word has choices, accepted answers or a number): skipped",
+            "inline.gift:3:15: warning: matching answers inside the text are not supported (a "
+            "missing word has choices, accepted answers or a number): skipped",
+            "inline.gift:5:19: warning: a missing word has one right answer, these answers have 2: "
+            "skipped",
+            "inline.gift:7:1: warning: essay question (empty answers {}) is not supported: skipped",
+            "inline.gift:9:1: warning: missing explanation",
+        });
+        REQUIRE(result.bank);
+        REQUIRE(result.bank->questions.size() == 1);
+        CHECK(only_text(result.bank->questions[0].prompt) ==
+              "Fine {{blank}} here.####No, not general feedback.");
+    }
+    SECTION("a second set of answers after the first is an error") {
+        const ImportResult result =
+            import_inline("::Two::One {=a ~b} and two {=c ~d}.\n\n::Close::One {=a ~b} and } more.\n");
+        CHECK_FALSE(result.bank);
+        CHECK(diagnostic_lines(result.diagnostics) == Strings{
+            "inline.gift:1:28: error: \"{\" after the answers: a GIFT question has one set of "
+            "answers (write \\{ for a literal brace)",
+            "inline.gift:3:26: error: \"}\" after the answers: a GIFT question has one set of "
+            "answers (write \\} for a literal brace)",
+        });
+    }
+    SECTION("a short answer dropped for its weight, and answer feedback beside ####") {
+        const ImportResult result =
+            import_inline("::Typed::Paris is in {=France#Yes. =%50%Europe####Of course.} today.\n");
+        CHECK(diagnostic_lines(result.diagnostics) == Strings{
+            "inline.gift:1:1: warning: the answer feedback of a short answer question is dropped: "
+            "the bank keeps only the #### general feedback, as the explanation",
+            "inline.gift:1:36: warning: short answer with weight 50% is dropped: only fully right "
+            "answers are accepted",
+        });
+        REQUIRE(result.bank);
+        const Question& typed = result.bank->questions[0];
+        REQUIRE(typed.blanks[0].accepted_texts.size() == 1);
+        CHECK(only_text(typed.explanation) == "Of course.");
+    }
+}
+
+TEST_CASE("import_gift: missing words round trip through export_gift", "[import][gift][cloze]") {
+    for (const char* sample : {"missing-word.gift", "all-constructs.gift"}) {
+        INFO(sample);
+        const ImportResult imported = import_gift(import_sample(sample), sample);
+        REQUIRE(imported.bank);
+        std::vector<Diagnostic> losses;
+        const std::string exported = export_gift(*imported.bank, "en", &losses);
+        CHECK(diagnostic_lines(losses) == Strings{});
+        ImportResult round = import_gift(exported, sample);
+        REQUIRE(round.bank);
+        round.bank->title = imported.bank->title;   // from the file name, not the GIFT
+        CHECK(bank_to_json(*round.bank) == bank_to_json(*imported.bank));
+    }
+    // Typed and numeric blanks: their answer feedback was the explanation, written as ####.
+    const ImportResult imported = import_gift(import_sample("missing-word.gift"), "missing-word.gift");
+    REQUIRE(imported.bank);
+    const std::string exported = export_gift(*imported.bank, "en");
+    CHECK(exported.find("::mercury::Mercury is the {\n=smallest#Right\\: it is barely larger than "
+                        "the Moon.\n") != std::string::npos);
+    CHECK(exported.find("::moons::{\n=Phobos\n=Deimos\n####Both are small and irregular.\n} is one "
+                        "of the two moons of Mars.\n") != std::string::npos);
+    CHECK(exported.find("::dice::A die shows a number from {\n#1..6\n####It has six faces.\n} on "
+                        "each throw") != std::string::npos);
+}
+
+TEST_CASE("export_gift: a cloze question GIFT cannot say is left out or loses a detail, and says "
+          "which", "[import][gift][cloze]") {
+    const char* const bank_json = R"({"format": "imquiz-bank", "version": 1, "id": "cloze",
+      "title": "Cloze", "languages": ["en"], "defaultLanguage": "en", "questions": [
+      {"id": "two", "type": "cloze", "prompt": "{{a}} and {{b}}.", "explanation": "E.",
+       "blanks": [{"id": "a", "accept": ["x"]}, {"id": "b", "accept": ["y"]}]},
+      {"id": "unit", "type": "cloze", "prompt": "It weighs {{mass}} in all.", "explanation": "E.",
+       "blanks": [{"id": "mass", "answer": {"value": 5}, "unit": "kg", "feedback": "Five."}]},
+      {"id": "last", "type": "cloze", "prompt": "The answer is {{blank}}", "explanation": "E.",
+       "blanks": [{"id": "blank", "choices": [{"id": "yes", "text": "yes", "correct": true},
+                                              {"id": "n", "text": "no"}]}]}]})";
+    const BankLoadResult loaded = load_bank(bank_json, "cloze.json");
+    REQUIRE(loaded.bank);
+    std::vector<Diagnostic> losses;
+    const std::string exported = export_gift(*loaded.bank, "en", &losses);
+    Strings paths;
+    for (const Diagnostic& loss : losses)
+        paths.push_back(loss.path + ": " + loss.message);
+    CHECK(paths == Strings{
+        "questions[0]: GIFT's missing-word questions have one blank: a cloze question with 2 "
+        "blanks is left out",
+        "questions[1].blanks[0].unit: GIFT has no units: the unit is left out",
+        "questions[1].blanks[0].id: GIFT has no blank ids: importing this file names the blank "
+        "\"blank\", so learners' progress on the question would not carry over",
+        "questions[1].blanks[0].feedback: GIFT has no feedback for a blank: it is left out",
+        "questions[2].blanks[0].choices: GIFT has no choice ids: importing this file makes them "
+        "from the texts, so learners' progress on the question would not carry over",
+        "questions[2].blanks[0]: the blank ends the prompt: GIFT reads answers at the end of the "
+        "text as a single choice question, not a missing word",
+    });
+    CHECK(exported.find("::two::") == std::string::npos);
+    CHECK(exported.find("::unit::It weighs {\n#5\n####E.\n} in all.\n") != std::string::npos);
+    const ImportResult again = import_gift(exported, "cloze.gift");
+    REQUIRE(again.bank);
+    REQUIRE(again.bank->questions.size() == 2);
+    CHECK(again.bank->questions[0].type == QuestionType::Cloze);
+    CHECK(again.bank->questions[1].type == QuestionType::SingleChoice);
 }

@@ -131,9 +131,16 @@ private:
             lose(path, "GIFT has no ordering questions: the question is left out");
             return;
         }
+        // A cloze question's text around its one blank: GIFT writes the answers in its place.
+        std::vector<ClozePiece> pieces;
         if (question.type == QuestionType::Cloze) {
-            lose(path, "GIFT's missing-word questions have one blank of choices; cloze is left out");
-            return;
+            pieces = split_cloze(text(question.prompt));
+            if (question.blanks.size() != 1 || pieces.size() != 2) {
+                lose(path, "GIFT's missing-word questions have one blank: a cloze question with " +
+                               std::to_string(question.blanks.size()) +
+                               " blanks is left out");
+                return;
+            }
         }
         if (question.type == QuestionType::Matching) {
             for (const MatchItem& item : question.match_items)
@@ -143,7 +150,7 @@ private:
                 }
         }
         write_category(question, path);
-        std::string prompt = escaped(text(question.prompt));
+        std::string prompt = escaped(pieces.empty() ? text(question.prompt) : pieces[0].text);
         if (markdown_) {
             prompt = "[markdown]" + prompt;   // every text of a Markdown bank is Markdown
         } else {
@@ -154,32 +161,64 @@ private:
                 }
             }
         }
-        out_ += "::" + question.id + "::" + prompt + " {\n";
+        // The text before a missing word ends where its answers start: no space is added.
+        out_ += "::" + question.id + "::" + prompt + (pieces.empty() ? " {\n" : "{\n");
         switch (question.type) {
         case QuestionType::SingleChoice:
-        case QuestionType::MultipleChoice: write_choices(question, path); break;
-        case QuestionType::TrueFalse: out_ += question.true_false_answer ? "TRUE\n" : "FALSE\n"; break;
-        case QuestionType::Numeric: {
-            const NumericAnswer& answer = question.numeric_answer;
-            if (answer.form == NumericAnswer::Form::Range)
-                out_ += "#" + format_number(answer.min) + ".." + format_number(answer.max) + "\n";
-            else if (answer.tolerance == 0)
-                out_ += "#" + format_number(answer.value) + "\n";
-            else
-                out_ += "#" + format_number(answer.value) + ":" +
-                        format_number(answer.tolerance) + "\n";
-            if (!question.unit.empty())
-                lose(path + ".unit", "GIFT has no units: the unit is left out");
+        case QuestionType::MultipleChoice:
+            write_choices(question.choices, question.type == QuestionType::SingleChoice, path + ".choices");
             break;
-        }
-        case QuestionType::ShortText: write_accepted(question, path); break;
+        case QuestionType::TrueFalse: out_ += question.true_false_answer ? "TRUE\n" : "FALSE\n"; break;
+        case QuestionType::Numeric: write_number(question.numeric_answer, question.unit, path); break;
+        case QuestionType::ShortText: write_accepted(question.accepted_texts, path + ".accept"); break;
         case QuestionType::Matching: write_matching(question, path); break;
-        case QuestionType::Ordering:
-        case QuestionType::Cloze: break;  // left out above
+        case QuestionType::Ordering: break;  // left out above
+        case QuestionType::Cloze: write_blank(question.blanks[0], pieces[1].text, path + ".blanks[0]"); break;
         }
         if (!question.explanation.empty())
             out_ += "####" + escaped(text(question.explanation)) + "\n";
-        out_ += "}\n\n";
+        out_ += "}" + (pieces.empty() ? std::string() : escaped(pieces[1].text)) + "\n\n";
+    }
+
+    // `#value`, `#value:tolerance` or `#min..max`.
+    void write_number(const NumericAnswer& answer, const LocalizedText& unit, const std::string& path) {
+        if (answer.form == NumericAnswer::Form::Range)
+            out_ += "#" + format_number(answer.min) + ".." + format_number(answer.max) + "\n";
+        else if (answer.tolerance == 0)
+            out_ += "#" + format_number(answer.value) + "\n";
+        else
+            out_ += "#" + format_number(answer.value) + ":" + format_number(answer.tolerance) + "\n";
+        if (!unit.empty())
+            lose(path + ".unit", "GIFT has no units: the unit is left out");
+    }
+
+    // A missing word's answers: the blank's options as a single choice's, its accepted texts as a
+    // short answer's, or its number. `after`: the prompt's text after the blank.
+    void write_blank(const Blank& blank, const std::string& after, const std::string& path) {
+        const char* read_back_as = "";
+        switch (blank.kind) {
+        case Blank::Kind::Options:
+            write_choices(blank.options, true, path + ".choices");
+            read_back_as = "single choice";
+            break;
+        case Blank::Kind::Typed:
+            write_accepted(blank.accepted_texts, path + ".accept");
+            read_back_as = "short answer";
+            break;
+        case Blank::Kind::Numeric:
+            write_number(blank.numeric_answer, blank.unit, path);
+            read_back_as = "numerical";
+            break;
+        }
+        if (blank.id != "blank")
+            lose(path + ".id", "GIFT has no blank ids: importing this file names the blank "
+                               "\"blank\", so learners' progress on the question would not carry "
+                               "over");
+        if (!blank.feedback.empty())
+            lose(path + ".feedback", "GIFT has no feedback for a blank: it is left out");
+        if (is_blank(after))
+            lose(path, std::string("the blank ends the prompt: GIFT reads answers at the end of the "
+                                   "text as a ") + read_back_as + " question, not a missing word");
     }
 
     // "=item -> answer" per item, "= -> answer" for an answer no item goes with.
@@ -197,9 +236,10 @@ private:
         }
     }
 
-    void write_choices(const Question& question, const std::string& path) {
+    // `path`: the bank field of the choices (a question's or a blank's).
+    void write_choices(const std::vector<Choice>& choices, bool single, const std::string& path) {
         std::size_t right = 0;
-        for (const Choice& choice : question.choices)
+        for (const Choice& choice : choices)
             right += choice.correct ? 1 : 0;
         // Single choice: "=" for the right answer. Multiple choice: the right answers share
         // 100% and each wrong one takes it all away, as Moodle grades "all or nothing".
@@ -213,23 +253,23 @@ private:
         if (right_weight.back() == '.')
             right_weight.pop_back();
         right_weight = "%" + right_weight + "%";
-        Question read_back = question;
-        for (const Choice& choice : question.choices) {
+        std::vector<Choice> read_back = choices;
+        for (const Choice& choice : choices) {
             const std::string& choice_text = text(choice.text);
             const std::string& feedback = text(choice.feedback);
-            if (question.type == QuestionType::SingleChoice)
+            if (single)
                 out_ += answer_line(choice.correct ? '=' : '~', "", choice_text, feedback);
             else
                 out_ += answer_line('~', choice.correct ? right_weight : "%-100%", choice_text,
                                     feedback);
         }
         // GIFT has no choice ids: the import makes them from the texts again.
-        for (Choice& choice : read_back.choices)
+        for (Choice& choice : read_back)
             choice.text = LocalizedText::same_in_all_languages(text(choice.text));
-        assign_choice_ids(read_back);
-        for (std::size_t i = 0; i < question.choices.size(); ++i) {
-            if (read_back.choices[i].id != question.choices[i].id) {
-                lose(path + ".choices",
+        assign_option_ids(read_back);
+        for (std::size_t i = 0; i < choices.size(); ++i) {
+            if (read_back[i].id != choices[i].id) {
+                lose(path,
                      "GIFT has no choice ids: importing this file makes them from the texts, "
                      "so learners' progress on the question would not carry over");
                 break;
@@ -238,7 +278,7 @@ private:
     }
 
     // Every translation of every accepted answer (all of them count as right in the bank).
-    void write_accepted(const Question& question, const std::string& path) {
+    void write_accepted(const std::vector<LocalizedText>& accepted_texts, const std::string& path) {
         std::vector<std::string> written;
         const auto add = [&](const std::string& answer) {
             for (const std::string& existing : written)
@@ -246,12 +286,11 @@ private:
                     return;
             written.push_back(answer);
             if (answer.find("->") != std::string::npos)
-                lose(path + ".accept", "the answer " + in_quotes(answer) +
-                                           " contains \"->\": GIFT reads it as a matching "
-                                           "question");
+                lose(path, "the answer " + in_quotes(answer) +
+                               " contains \"->\": GIFT reads it as a matching question");
             out_ += answer_line('=', "", answer, "");
         };
-        for (const LocalizedText& accepted : question.accepted_texts) {
+        for (const LocalizedText& accepted : accepted_texts) {
             add(text(accepted));
             for (const auto& translation : accepted.translations())
                 add(translation.second);

@@ -15,6 +15,9 @@ using namespace import_support;
 
 constexpr std::size_t not_found = std::string_view::npos;
 
+// The id of a missing-word question's blank (GIFT gives it none).
+constexpr const char* missing_word_blank_id = "blank";
+
 // One GIFT item: consecutive lines that are neither blank nor comments, joined with '\n'.
 struct Block {
     std::string text;
@@ -72,8 +75,9 @@ std::size_t find_unescaped_of(std::string_view text, std::size_t from, std::size
 
 // GIFT text as shown: escapes resolved (\~ \= \# \{ \} \: \\ give the character, \n a line
 // break; any other backslash stays), a line break of the source (and the spaces around it)
-// becomes one space, and the ends are trimmed.
-std::string gift_text(std::string_view raw) {
+// becomes one space, and the ends are trimmed (unless `trim_ends` is false: the text beside a
+// missing word keeps the spaces that separate it from the blank).
+std::string gift_text(std::string_view raw, bool trim_ends = true) {
     std::string text;
     text.reserve(raw.size());
     for (std::size_t i = 0; i < raw.size(); ++i) {
@@ -103,7 +107,7 @@ std::string gift_text(std::string_view raw) {
         }
         text += c;
     }
-    return std::string(trim(text));
+    return trim_ends ? std::string(trim(text)) : text;
 }
 
 // A decimal number as GIFT writes it: optional sign, digits with an optional fraction, optional
@@ -254,11 +258,18 @@ private:
                              "\"{\" inside the answers: write \\{ for a literal brace");
             return;
         }
-        if (!is_blank(text.substr(close + 1))) {
-            report_.warning_at(position(block, open),
-                               "missing-word question (text after the answers) is not supported: "
-                               "skipped");
-            return;
+        // Text after the answers: a missing-word question, its answers the one blank.
+        const bool missing_word = !is_blank(text.substr(close + 1));
+        if (missing_word) {
+            const std::size_t second = find_unescaped_of(text, close + 1, end, "{}");
+            if (second < end) {
+                report_.error_at(position(block, second),
+                                 "\"" + std::string(1, text[second]) +
+                                     "\" after the answers: a GIFT question has one set of "
+                                     "answers (write \\" + std::string(1, text[second]) +
+                                     " for a literal brace)");
+                return;
+            }
         }
 
         Question question;
@@ -271,7 +282,13 @@ private:
                           general_feedback))
             return;
 
-        std::string prompt = read_prompt(block, position_in_block, open);
+        std::string prompt = read_prompt(block, position_in_block, open, !missing_word);
+        if (missing_word) {
+            if (!make_missing_word(block, open, question, where, answer_kind))
+                return;
+            prompt = std::string(trim(prompt + "{{" + missing_word_blank_id + "}}" +
+                                      gift_text(text.substr(close + 1), false)));
+        }
         if (prompt.empty()) {
             report_.error_at(start, "the question text is empty");
             return;
@@ -310,11 +327,65 @@ private:
                 choice.text = escape_markdown(choice.text);
                 choice.feedback = escape_markdown(choice.feedback);
             }
+            for (Blank& blank : question.blanks) {
+                for (Choice& option : blank.options) {
+                    option.text = escape_markdown(option.text);
+                    option.feedback = escape_markdown(option.feedback);
+                }
+            }
         }
     }
 
-    // The question text between the title and "{", its format prefix removed.
-    std::string read_prompt(const Block& block, std::size_t begin, std::size_t end) {
+    // The answers read as a question become a cloze question's one blank: choices (one of them
+    // right), accepted texts or a number. False after a warning when they cannot be a blank.
+    bool make_missing_word(const Block& block, std::size_t open, Question& question,
+                           QuestionSource& where, const std::string& answer_kind) {
+        Blank blank;
+        blank.id = missing_word_blank_id;
+        switch (question.type) {
+        case QuestionType::SingleChoice:
+        case QuestionType::MultipleChoice: {
+            const auto right = std::count_if(question.choices.begin(), question.choices.end(),
+                                             [](const Choice& choice) { return choice.correct; });
+            if (right != 1) {
+                report_.warning_at(position(block, open),
+                                   "a missing word has one right answer, these answers have " +
+                                       std::to_string(right) + ": skipped");
+                return false;
+            }
+            blank.kind = Blank::Kind::Options;
+            blank.options = std::move(question.choices);
+            question.choices.clear();
+            break;
+        }
+        case QuestionType::ShortText:
+            blank.kind = Blank::Kind::Typed;
+            blank.accepted_texts = std::move(question.accepted_texts);
+            question.accepted_texts.clear();
+            break;
+        case QuestionType::Numeric:
+            blank.kind = Blank::Kind::Numeric;
+            blank.numeric_answer = question.numeric_answer;
+            break;
+        default:
+            report_.warning_at(position(block, open), answer_kind +
+                                                          " answers inside the text are not "
+                                                          "supported (a missing word has choices, "
+                                                          "accepted answers or a number): skipped");
+            return false;
+        }
+        question.type = QuestionType::Cloze;
+        question.blanks.push_back(std::move(blank));
+        // Their positions were the question's choices' and answers': the blank's have other paths.
+        where.choices.clear();
+        where.accepted.clear();
+        return true;
+    }
+
+    // The question text between the title and "{", its format prefix removed (its ends trimmed
+    // unless `trim_end` is false: the text before a missing word keeps its space).
+    std::string read_prompt(const Block& block, std::size_t begin, std::size_t end,
+                            bool trim_end = true) {
         const std::string_view text = block.text;
         const std::size_t start = skip_spaces(text, begin, end);
         prompt_was_markdown_ = false;
@@ -329,7 +400,7 @@ private:
             begin = start + format.size();
             break;
         }
-        return gift_text(text.substr(begin, end - begin));
+        return gift_text(text.substr(begin, end - begin), trim_end);
     }
 
     // Reads text[begin, end) (inside the braces) into `question`. False when the question is

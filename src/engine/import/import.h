@@ -43,8 +43,9 @@ struct ImportResult {
 };
 
 // Moodle GIFT: multiple choice, true/false, short answer, numerical and matching questions
-// ("=item -> answer"; "= -> answer" for an answer no item goes with). Essay, missing-word and
-// description items are skipped with a warning.
+// ("=item -> answer"; "= -> answer" for an answer no item goes with), and missing-word questions
+// (text after the answers) as cloze questions with one blank. Essay and description items are
+// skipped with a warning.
 ImportResult import_gift(std::string_view text, std::string_view file_name,
                          const ImportOptions& options = {});
 
@@ -62,7 +63,8 @@ ImportResult import_text(std::string_view text, std::string_view file_name,
                          std::string_view key_file_name = "key");
 
 // Moodle XML (Moodle's own export format): multichoice, truefalse, shortanswer, numerical,
-// matching and ordering questions; categories and tags as tags; HTML texts as Markdown when any
+// matching and ordering questions; embedded answers (multianswer, written "cloze"), gapselect and
+// ddwtos as cloze questions; categories and tags as tags; HTML texts as Markdown when any
 // text needs it (then the bank is a Markdown bank), else as plain text; embedded images in
 // `files`. Other question types are skipped with a warning naming the question. Positions are
 // lines of the XML (libxml2 gives no columns: the column is the line's first character).

@@ -353,11 +353,15 @@ std::string UniqueIds::take(const std::string& base) {
 }
 
 void assign_choice_ids(Question& question) {
+    assign_option_ids(question.choices);
+}
+
+void assign_option_ids(std::vector<Choice>& options) {
     // Ids stay short: a choice text can be a whole sentence.
     constexpr std::size_t max_choice_id_length = 40;
     UniqueIds ids;
-    for (std::size_t i = 0; i < question.choices.size(); ++i) {
-        Choice& choice = question.choices[i];
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        Choice& choice = options[i];
         const auto& translations = choice.text.translations();
         const std::string& text =
             choice.text.is_plain() || translations.empty() ? choice.text.plain()

@@ -114,6 +114,8 @@ std::string take_question_id(UniqueIds& ids, std::string_view title, std::size_t
 // Choice ids from the choices' texts ("choice-N" when a text gives no slug), unique within the
 // question.
 void assign_choice_ids(Question& question);
+// The same for a cloze blank's options, unique within the blank.
+void assign_option_ids(std::vector<Choice>& options);
 // A matching question's item ids, the same way ("item-N" when a text gives no slug).
 void assign_match_item_ids(Question& question);
 // A matching question's ids all at once: its answers' and items' ids, then each item's answer
