@@ -362,8 +362,25 @@
     return q ? [state.quiz && state.quiz.id, q.index, q.total, q.id].join(':') : '';
   }
 
-  // Matching: each item a labelled <select> of the answers. Ordering: an ordered list, each item
-  // with Move up / Move down buttons. What moved where is announced (q.moved, a status region).
+  // A typed answer: a labelled <input> (the question's own, or a cloze blank's), with its unit and
+  // why the last Check turned it down.
+  // `id` is the input's; `prefix` begins the ids of its unit and problem.
+  function fieldSpecs(field, id, prefix, key, onInput) {
+    var described = [field.unit ? prefix + '-unit' : '', field.problem ? prefix + '-problem' : ''].filter(Boolean).join(' ');
+    var out = [h('input', { key: 'answer:' + key, attrs: {
+        type: 'text', id: id, autocomplete: 'off', spellcheck: 'false',
+        inputmode: field.numeric ? 'decimal' : null, readonly: field.readOnly, 'aria-readonly': field.readOnly ? 'true' : null,
+        'aria-invalid': field.problem ? 'true' : null, 'aria-describedby': described || null },
+      props: { value: field.value },
+      on: { input: function (event) { onInput(event.target.value); } } })];
+    if (field.unit) out.push(h('p', { key: 'unit', text: field.unit, attrs: { id: prefix + '-unit' } }));
+    if (field.problem) out.push(h('p', { key: 'problem', text: field.problem, attrs: { id: prefix + '-problem', role: 'alert' } }));
+    return out;
+  }
+
+  // Matching: each item a labelled <select> of the answers. Cloze: each blank a labelled <select>
+  // of its choices or a labelled text field. Ordering: an ordered list, each item with Move up /
+  // Move down buttons. What moved where is announced (q.moved, a status region).
   function rowSpecs(q, key, promptId, checked) {
     var out = [];
     if (q.instruction) out.push(h('p', { key: 'hint', text: q.instruction, attrs: { id: 'mirror-hint' } }));
@@ -371,19 +388,27 @@
       var detail = [row.status, row.feedback || ''].filter(Boolean).join('. ');
       return detail ? h('span', { key: 'status', text: detail, attrs: { id: id, class: 'mirror-status' } }) : null;
     };
-    if (q.type === 'matching') {
+    if (q.type === 'matching' || q.type === 'cloze') {
       out.push(h('div', { key: 'rows:' + key, attrs: { role: 'group', 'aria-labelledby': promptId,
                                                       'aria-describedby': q.instruction ? 'mirror-hint' : null,
                                                       class: 'mirror-rows' } }, q.rows.map(function (row, i) {
         var selectId = 'mirror-row-' + i;
         var status = statusOf(row, selectId + '-status');
+        var label = q.type === 'cloze' ? row.label : row.text;
+        if (row.field) {
+          return h('div', { key: key + ':' + row.id, attrs: { class: 'mirror-row' } }, [
+            h('label', { key: 'label', text: label, attrs: { for: selectId } })
+          ].concat(fieldSpecs(row.field, selectId, selectId, key + ':' + row.id, function (value) {
+            act({ type: 'fill', blank: row.id, value: value });
+          }), [status]));
+        }
         var options = checked ? [h('option', { key: 'given', text: row.answerText, attrs: { value: row.answer } })]
                               : row.options.map(function (option) {
                                   return h('option', { key: 'o:' + option.id, text: option.text, attrs: { value: option.id },
                                                        props: { selected: !!option.selected } });
                                 });
         return h('div', { key: key + ':' + row.id, attrs: { class: 'mirror-row' } }, [
-          h('label', { key: 'label', text: row.text, attrs: { for: selectId } }),
+          h('label', { key: 'label', text: label, attrs: { for: selectId } }),
           h('select', { key: 'select', attrs: { id: selectId, 'aria-describedby': status ? selectId + '-status' : null },
                         props: { disabled: checked, value: row.answer },
                         on: { change: function (event) {
@@ -455,17 +480,8 @@
                                                            class: 'mirror-choices' } }, rows));
     }
     if (q.field) {
-      var field = q.field;
-      var described = [field.unit ? 'mirror-unit' : '', field.problem ? 'mirror-problem' : ''].filter(Boolean).join(' ');
-      form.push(h('label', { key: 'answer-label', text: field.label, attrs: { for: 'mirror-answer' } }));
-      form.push(h('input', { key: 'answer:' + key, attrs: {
-          type: 'text', id: 'mirror-answer', autocomplete: 'off', spellcheck: 'false',
-          inputmode: field.numeric ? 'decimal' : null, readonly: field.readOnly, 'aria-readonly': field.readOnly ? 'true' : null,
-          'aria-invalid': field.problem ? 'true' : null, 'aria-describedby': described || null },
-        props: { value: field.value },
-        on: { input: function (event) { act({ type: 'type', text: event.target.value }); } } }));
-      if (field.unit) form.push(h('p', { key: 'unit', text: field.unit, attrs: { id: 'mirror-unit' } }));
-      if (field.problem) form.push(h('p', { key: 'problem', text: field.problem, attrs: { id: 'mirror-problem', role: 'alert' } }));
+      form.push(h('label', { key: 'answer-label', text: q.field.label, attrs: { for: 'mirror-answer' } }));
+      form.push.apply(form, fieldSpecs(q.field, 'mirror-answer', 'mirror', key, function (value) { act({ type: 'type', text: value }); }));
     }
     if (q.rows && q.rows.length) form.push.apply(form, rowSpecs(q, key, promptId, checked));
     // Enter in a choice or the text field presses the primary button, as on the canvas

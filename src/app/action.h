@@ -18,6 +18,7 @@ struct Action {
         SetTypedAnswer,    // text: numeric or short-text input
         MatchItem,         // choice_id: a matching item; text: the answer it goes with ("" none)
         MoveItem,          // choice_id: an ordering item; number: its new place (0-based)
+        FillBlank,         // choice_id: a cloze blank; text: what is typed in it, or its choice's id ("" empties it)
         Check,             // the current selection / typed answer
         Next,              // next question, or results after the last
         Retry,             // a new attempt at the whole bank

@@ -78,6 +78,7 @@ void apply(AppState& state, const Action& action) {
     case Kind::SetTypedAnswer: set_typed_answer(state, action.text); break;
     case Kind::MatchItem: match_item(state, action.choice_id, action.text); break;
     case Kind::MoveItem: move_item(state, action.choice_id, action.number); break;
+    case Kind::FillBlank: fill_blank_of(state, action.choice_id, action.text); break;
     case Kind::Check: check_current(state); break;
     case Kind::Next: go_next(state); break;
     case Kind::Retry: retry_quiz(state); break;

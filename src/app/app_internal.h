@@ -62,6 +62,7 @@ void select_choice(AppState& state, const std::string& choice_id);
 void set_typed_answer(AppState& state, const std::string& text);
 void match_item(AppState& state, const std::string& item_id, const std::string& answer_id);
 void move_item(AppState& state, const std::string& item_id, float place);
+void fill_blank_of(AppState& state, const std::string& blank_id, const std::string& value);
 void check_current(AppState& state);
 void go_next(AppState& state);
 void retry_quiz(AppState& state);

@@ -109,6 +109,14 @@ void move_item(AppState& state, const std::string& item_id, float place) {
     if (imquiz::move_item(state.draft, *question, item_id, static_cast<std::size_t>(place))) state.last_move = item_id;
 }
 
+void fill_blank_of(AppState& state, const std::string& blank_id, const std::string& value) {
+    const Question* question = editable_question(state);
+    if (!question || !fill_blank(state.draft, *question, blank_id, value)) return;
+    // A choice picked is announced, as a matching pick is; a typed blank is not, key by key.
+    const Blank* blank = question->find_blank(blank_id);
+    state.last_move = blank && blank->kind == Blank::Kind::Options ? blank_id : std::string();
+}
+
 void check_current(AppState& state) {
     BankSlot* slot = active_slot(state);
     const Question* question = editable_question(state);

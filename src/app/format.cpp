@@ -1,6 +1,7 @@
 #include "app/format.h"
 
 #include "app/bank_texts.h"
+#include "app/cloze_text.h"
 #include "app/civil_time.h"
 
 #include "engine/unicode.h"
@@ -106,6 +107,35 @@ std::vector<std::string> order_words(const Bank& bank, const Question& question,
     return out;
 }
 
+// "1: all-reduce": each blank's number (in the prompt's order) and what fills it: `given` (as
+// typed, or a choice's id), or with no `given` its right answer.
+std::vector<std::string> blank_words(const Bank& bank, const Question& question,
+                                     const std::vector<std::pair<std::string, std::string>>* given,
+                                     const std::string& content_language) {
+    std::vector<std::string> out;
+    int number = 0;
+    for (const Blank* blank : blanks_in_prompt_order(bank, question, content_language)) {
+        ++number;
+        std::string words;
+        if (given) {
+            for (const auto& [blank_id, value] : *given)
+                if (blank_id == blank->id) words = value;
+            if (const Choice* option = blank->kind == Blank::Kind::Options ? blank->find_option(words) : nullptr)
+                words = text_words(bank, option->text, content_language);
+            else
+                words = neutralize_for_display(words);
+        } else if (blank->kind == Blank::Kind::Options) {
+            if (const Choice* option = blank->correct_option()) words = text_words(bank, option->text, content_language);
+        } else if (blank->kind == Blank::Kind::Numeric) {
+            words = format_numeric_answer(blank->numeric_answer);
+        } else if (!blank->accepted_texts.empty()) {
+            words = neutralize_for_display(bank.text(blank->accepted_texts.front(), content_language));
+        }
+        out.push_back(std::to_string(number) + ": " + (words.empty() ? "–" : words));
+    }
+    return out;
+}
+
 }  // namespace
 
 std::vector<std::string> correct_answer_texts(const Bank& bank, const Question& question, const CorrectAnswer& answer,
@@ -126,6 +156,7 @@ std::vector<std::string> correct_answer_texts(const Bank& bank, const Question& 
         break;
     case QuestionType::Matching: out = pair_words(bank, question, answer.pairs, content_language); break;
     case QuestionType::Ordering: out = order_words(bank, question, answer.choice_ids, content_language); break;
+    case QuestionType::Cloze: out = blank_words(bank, question, nullptr, content_language); break;
     }
     return out;
 }
@@ -155,6 +186,9 @@ std::optional<std::string> response_words(const Bank& bank, const Question& ques
         if (order.empty()) return std::nullopt;
         return join(order, "; ");
     }
+    case QuestionType::Cloze:
+        if (response->pairs.empty()) return std::nullopt;
+        return join(blank_words(bank, question, &response->pairs, content_language), "; ");
     default: return neutralize_for_display(response->text);
     }
 }

@@ -2,6 +2,7 @@
 // passed / failed), posted through the platform only to the origin the page allowed.
 #include "app/app_internal.h"
 #include "app/bank_texts.h"
+#include "app/cloze_text.h"
 #include "app/format.h"
 #include "engine/json/writer.h"
 
@@ -29,6 +30,7 @@ const char* interaction_type(QuestionType type) {
     case QuestionType::ShortText: return "fill-in";
     case QuestionType::Matching: return "matching";
     case QuestionType::Ordering: return "sequencing";
+    case QuestionType::Cloze: return "fill-in";
     }
     return "other";
 }
@@ -46,7 +48,13 @@ void write_activity(JsonWriter& w, const Bank& bank, const std::string& language
         w.key("type").string("http://adlnet.gov/expapi/activities/assessment");
     }
     w.key("name").begin_object();
-    w.key(language.c_str()).string(text_words(bank, question ? question->prompt : bank.title, language));
+    // A cloze prompt's blanks as gaps, not as the bank's {{id}}.
+    const LocalizedText name = !question                              ? bank.title
+                               : question->type == QuestionType::Cloze ? cloze_prompt(bank, *question, language, [](const Blank&, int n) {
+                                                                             return empty_gap(n);
+                                                                         })
+                                                                       : question->prompt;
+    w.key(language.c_str()).string(text_words(bank, name, language));
     w.end_object();
     w.end_object();
     w.end_object();
@@ -84,6 +92,12 @@ std::string response_pattern(const Response& response, const Question& question)
         std::vector<std::string> pairs;
         for (const auto& [item, answer] : response.pairs) pairs.push_back(item + "[.]" + answer);
         return join(pairs, "[,]");
+    }
+    case QuestionType::Cloze: {
+        // fill-in's pattern: each blank's answer, "[,]" between them, in the question's blank order.
+        std::vector<std::string> values;
+        for (const auto& pair : response.pairs) values.push_back(pair.second);
+        return join(values, "[,]");
     }
     default: return response.text;
     }

@@ -31,7 +31,20 @@ constexpr ActionName action_names[] = {
     {Action::Kind::ConfirmDelete, "confirm-delete"},   {Action::Kind::CancelDelete, "cancel-delete"},
     {Action::Kind::OpenPicture, "open-picture"},       {Action::Kind::ClosePicture, "close-picture"},
     {Action::Kind::MatchItem, "match"},                {Action::Kind::MoveItem, "move"},
+    {Action::Kind::FillBlank, "fill"},
 };
+
+// A typed answer's field: the question's (numeric, short text) or a cloze blank's.
+void write_field(JsonWriter& w, const AnswerFieldModel& field) {
+    w.begin_object();
+    w.key("label").string(field.label);
+    w.key("value").string(field.value);
+    w.key("unit").string(field.unit);
+    w.key("numeric").boolean(field.numeric);
+    w.key("readOnly").boolean(field.read_only);
+    w.key("problem").string(field.problem);
+    w.end_object();
+}
 
 // A formula: whether the math module typeset it (the canvas draws it then, the mirror has its
 // MathML), or the module's reason when it could not (the canvas shows its TeX, marked).
@@ -142,6 +155,7 @@ void write_action(JsonWriter& w, const AppState& state, const Action& action) {
     case Action::Kind::SetTypedAnswer: w.key("text").string(action.text); break;
     case Action::Kind::MatchItem: w.key("item").string(action.choice_id).key("answer").string(action.text); break;
     case Action::Kind::MoveItem: w.key("item").string(action.choice_id).key("to").number(action.number); break;
+    case Action::Kind::FillBlank: w.key("blank").string(action.choice_id).key("value").string(action.text); break;
     case Action::Kind::OpenPicture: w.key("source").string(action.text); break;
     case Action::Kind::SetLanguage: w.key("value").string(language_code(action.language)); break;
     case Action::Kind::SetTheme: w.key("value").string(theme_name(action.theme)); break;
@@ -285,7 +299,7 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
         w.end_object();
     }
     w.end_array();
-    // Matching and ordering: one row per item.
+    // Matching, ordering and cloze: one row per item (a blank).
     w.key("rows").begin_array();
     for (const auto& row : q.rows) {
         w.begin_object();
@@ -293,7 +307,12 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
         w.key("text").string(row.text);
         write_rich(w, "textRich", row.text_rich, state.math);
         w.key("label").string(row.label);
-        if (q.type == "matching") {
+        if (row.field.present) {  // cloze: a typed or numeric blank
+            w.key("number").integer(static_cast<long long>(row.place));
+            w.key("field");
+            write_field(w, row.field);
+        } else if (q.type == "matching" || q.type == "cloze") {
+            if (q.type == "cloze") w.key("number").integer(static_cast<long long>(row.place));
             w.key("answer").string(row.answer_id);
             w.key("answerText").string(row.answer_text);
             w.key("options").begin_array();
@@ -327,14 +346,7 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
     w.key("typed").string(q.field.value);
     w.key("field");
     if (q.field.present) {
-        w.begin_object();
-        w.key("label").string(q.field.label);
-        w.key("value").string(q.field.value);
-        w.key("unit").string(q.field.unit);
-        w.key("numeric").boolean(q.field.numeric);
-        w.key("readOnly").boolean(q.field.read_only);
-        w.key("problem").string(q.field.problem);
-        w.end_object();
+        write_field(w, q.field);
         if (!q.field.unit.empty()) w.key("unit").string(q.field.unit);
     } else {
         w.null();
@@ -488,6 +500,10 @@ Action action_from_page(const AppState& state, const std::string& text) {
     case Kind::MatchItem:
         action.choice_id = field("item");
         action.text = field("answer");
+        break;
+    case Kind::FillBlank:
+        action.choice_id = field("blank");
+        action.text = field("value");
         break;
     case Kind::MoveItem: {
         action.choice_id = field("item");

@@ -1,6 +1,7 @@
 #include "app/screen_model.h"
 
 #include "app/app.h"
+#include "app/cloze_text.h"
 #include "app/format.h"
 
 #include "engine/draft.h"
@@ -353,6 +354,100 @@ std::vector<RowModel> ordering_rows(const Context& c, const Bank& bank, const Qu
     return rows;
 }
 
+// Cloze: a row per blank, in the order the prompt shows them: a select of its choices (in the
+// attempt's order), or a field for what is typed.
+std::vector<RowModel> cloze_rows(const Context& c, const Bank& bank, const Question& question,
+                                 const SessionQuestion& slot, std::string& moved) {
+    const AppState& s = c.state;
+    const bool checked = s.feedback.has_value();
+    const std::vector<const Blank*> blanks = blanks_in_prompt_order(bank, question, c.content);
+    const int total = static_cast<int>(blanks.size());
+    std::vector<RowModel> rows;
+    for (int i = 0; i < total; ++i) {
+        const Blank& blank = *blanks[static_cast<std::size_t>(i)];
+        RowModel row;
+        row.id = blank.id;
+        row.text = format_int(c.str(Str::BlankNumber), i + 1);
+        row.label = format_int2(c.str(Str::BlankOf), i + 1, total);
+        row.place = static_cast<std::size_t>(i + 1);
+        const PartFeedback* part = nullptr;
+        if (checked)
+            for (const PartFeedback& p : s.feedback->parts)
+                if (p.id == blank.id) part = &p;
+        const std::string given = part ? part->given : matched_answer(s.draft, blank.id);
+        auto option_text = [&](const std::string& id) {
+            const Choice* option = blank.find_option(id);
+            return option ? c.text(bank, option->text) : std::string();
+        };
+        if (blank.kind == Blank::Kind::Options) {
+            row.answer_id = given;
+            row.answer_text = given.empty() ? std::string(c.str(Str::ChooseAnswer)) : option_text(given);
+            if (!checked) {
+                auto option = [&](std::string id, std::string text) {
+                    RowOptionModel o;
+                    o.action = Action::of(Action::Kind::FillBlank);
+                    o.action.choice_id = blank.id;
+                    o.action.text = id;
+                    o.selected = id == row.answer_id;
+                    o.id = std::move(id);
+                    o.text = std::move(text);
+                    row.options.push_back(std::move(o));
+                };
+                option("", c.str(Str::ChooseAnswer));
+                for (const Choice* choice : options_in_order(slot, blank)) option(choice->id, c.text(bank, choice->text));
+            }
+        } else {
+            AnswerFieldModel& field = row.field;
+            field.present = true;
+            field.numeric = blank.kind == Blank::Kind::Numeric;
+            field.label = c.str(field.numeric ? Str::TypeNumber : Str::TypeAnswer);
+            field.value = given;
+            if (!blank.unit.empty()) field.unit = c.text(bank, blank.unit);
+            field.read_only = checked;
+            if (!checked && s.draft.refused == InputProblem::NotANumber && blank_input_problem(blank, given) == InputProblem::NotANumber)
+                field.problem = c.str(Str::NotANumber);
+        }
+        if (part) {
+            row.correct = part->correct;
+            std::string right;
+            if (blank.kind == Blank::Kind::Options) {
+                const Choice* option = blank.correct_option();
+                right = option ? c.text(bank, option->text) : std::string();
+            } else if (blank.kind == Blank::Kind::Numeric) {
+                right = format_numeric_answer(blank.numeric_answer);
+            } else if (!blank.accepted_texts.empty()) {
+                right = neutralize_for_display(bank.text(blank.accepted_texts.front(), c.content));
+            }
+            row.status = part->correct ? std::string(c.str(Str::Correct))
+                                       : std::string(c.str(Str::Incorrect)) + " · " + c.str(Str::RightAnswerIs) + " " + right;
+            if (!part->feedback.empty()) row.feedback = c.text(bank, part->feedback);
+        }
+        if (!checked && s.last_move == blank.id && blank.kind == Blank::Kind::Options)
+            moved = row.label + ": " + (given.empty() ? std::string(c.str(Str::ChooseAnswer)) : option_text(given)) + ".";
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+// A cloze prompt with its blanks as numbered gaps, each showing what fills it (as checked, once
+// checked).
+LocalizedText cloze_passage(const Context& c, const Bank& bank, const Question& question) {
+    const AppState& s = c.state;
+    const bool checked = s.feedback.has_value();
+    return cloze_prompt(bank, question, c.content, [&](const Blank& blank, int number) {
+        std::string given = matched_answer(s.draft, blank.id);
+        if (checked)
+            for (const PartFeedback& p : s.feedback->parts)
+                if (p.id == blank.id) given = p.given;
+        if (given.empty()) return empty_gap(number);
+        if (blank.kind == Blank::Kind::Options) {
+            const Choice* option = blank.find_option(given);
+            return option ? filled_gap(number, text_words(bank, option->text, c.content)) : empty_gap(number);
+        }
+        return filled_gap(number, given);
+    });
+}
+
 QuestionModel question(const Context& c) {
     const AppState& s = c.state;
     QuestionModel model;
@@ -376,7 +471,7 @@ QuestionModel question(const Context& c) {
                      static_cast<float>(std::max<std::size_t>(1, model.total));
     model.id = q->id;
     model.type = std::string(to_string(q->type));
-    c.read(*bank, q->prompt, model.prompt, model.prompt_rich);
+    c.read(*bank, q->type == QuestionType::Cloze ? cloze_passage(c, *bank, *q) : q->prompt, model.prompt, model.prompt_rich);
     model.multiple = q->type == QuestionType::MultipleChoice;
     if (is_choice) {
         model.choices = choices(c, *bank, *q, slot);
@@ -387,6 +482,9 @@ QuestionModel question(const Context& c) {
     } else if (q->type == QuestionType::Ordering) {
         model.rows = ordering_rows(c, *bank, *q, slot, model.moved);
         if (!checked) model.instruction = c.str(Str::OrderInstruction);
+    } else if (q->type == QuestionType::Cloze) {
+        model.rows = cloze_rows(c, *bank, *q, slot, model.moved);
+        if (!checked) model.instruction = c.str(Str::ClozeInstruction);
     } else {
         AnswerFieldModel& field = model.field;
         field.present = true;
@@ -435,6 +533,7 @@ QuestionModel question(const Context& c) {
     }
     model.shortcuts = c.str(model.rows.empty() || checked ? Str::ShortcutsHint
                             : q->type == QuestionType::Matching ? Str::MatchShortcutsHint
+                            : q->type == QuestionType::Cloze    ? Str::ClozeShortcutsHint
                                                                 : Str::OrderShortcutsHint);
     return model;
 }
@@ -489,7 +588,10 @@ ResultsModel results(const Context& c) {
         row.correct = qr.outcome == Outcome::Correct;
         row.heading = std::to_string(number) + ". " +
                       c.str(row.correct ? Str::Correct : qr.outcome == Outcome::Partial ? Str::PartlyCorrect : Str::Incorrect);
-        c.read(*bank, q->prompt, row.prompt, row.prompt_rich);
+        const LocalizedText prompt = q->type == QuestionType::Cloze
+                                         ? cloze_prompt(*bank, *q, c.content, [](const Blank&, int n) { return empty_gap(n); })
+                                         : q->prompt;
+        c.read(*bank, prompt, row.prompt, row.prompt_rich);
         row.response = response_words(*bank, *q, qr.response, c.content, c.language);
         row.your_answer_line = std::string(c.str(Str::YourAnswer)) + ": " + (row.response ? *row.response : c.str(Str::NoAnswer));
         row.correct_answers = correct_answer_texts(*bank, *q, qr.correct_answer, c.content, c.language);

@@ -94,9 +94,9 @@ struct AnswerFieldModel {
     std::string problem;            // why the last Check was turned down ("… is not a number")
 };
 
-// Matching and ordering: one row per item. Matching: the item and the answer picked for it, out
-// of `options` (a select on every rendering: no drag needed); ordering: the item at its place,
-// with Move up / Move down.
+// Matching, ordering and cloze: one row per item. Matching: the item and the answer picked for
+// it, out of `options` (a select on every rendering: no drag needed); ordering: the item at its
+// place, with Move up / Move down; cloze: a blank, with its `options` (a select) or its `field`.
 struct RowOptionModel {
     std::string id;
     std::string text;
@@ -112,6 +112,9 @@ struct RowModel {
     // Matching
     std::string answer_id, answer_text;  // the pick ("" none), and its text (or "Choose…")
     std::vector<RowOptionModel> options; // first the empty pick, then every answer
+    // Cloze: a typed or numeric blank's field (AnswerFieldModel::present); a blank of choices has
+    // `options` and `answer_id` / `answer_text` as a matching item does.
+    AnswerFieldModel field;
     // Ordering
     std::size_t place = 0;          // 1-based
     std::string place_label;        // "Place 2 of 4"
@@ -119,7 +122,7 @@ struct RowModel {
     // Once checked
     std::optional<bool> correct;
     std::string status;             // "Correct"; "Incorrect · Right answer: …"; "Right place: 3"
-    std::string feedback;           // the author's, for a matching item
+    std::string feedback;           // the author's, for a matching item or a cloze blank
 };
 
 struct VerdictModel {
@@ -145,7 +148,7 @@ struct QuestionModel {
     bool multiple = false;
     std::vector<ChoiceModel> choices;
     AnswerFieldModel field;
-    std::vector<RowModel> rows;     // matching, ordering
+    std::vector<RowModel> rows;     // matching, ordering, cloze (a row per blank, in the prompt's order)
     std::string moved;              // the last move or pairing, in words (announced), "" none
     bool checked = false;
     VerdictModel verdict;

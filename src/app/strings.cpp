@@ -103,6 +103,10 @@ constexpr Entry english[] = {
     {Str::RightPlaceIs, "Right place: %d"},
     {Str::MatchShortcutsHint, "Keys: arrows to an item's answer · Space opens the list and picks · Enter check / next · Esc back"},
     {Str::OrderShortcutsHint, "Keys: arrows to Move up / Move down · Space moves · Enter check / next · Esc back"},
+    {Str::ClozeInstruction, "Fill in every blank."},
+    {Str::BlankOf, "Blank %d of %d"},
+    {Str::BlankNumber, "Blank %d"},
+    {Str::ClozeShortcutsHint, "Keys: Tab to the next blank · arrows to a list · Space opens it and picks · Enter check / next · Esc back"},
     {Str::ReloadProblems, "The saved file has problems. Until they are fixed, you are playing its last good version:"},
     {Str::NewerVersionRecord,
      "Your progress on this quiz was saved by a newer version of ImQuiz. It is kept untouched, so "
@@ -201,6 +205,10 @@ constexpr Entry russian[] = {
     {Str::RightPlaceIs, "Верное место: %d"},
     {Str::MatchShortcutsHint, "Клавиши: стрелки — к ответу элемента · Пробел открывает список и выбирает · Enter — проверить / далее · Esc — назад"},
     {Str::OrderShortcutsHint, "Клавиши: стрелки — к «Выше» / «Ниже» · Пробел перемещает · Enter — проверить / далее · Esc — назад"},
+    {Str::ClozeInstruction, "Заполните все пропуски."},
+    {Str::BlankOf, "Пропуск %d из %d"},
+    {Str::BlankNumber, "Пропуск %d"},
+    {Str::ClozeShortcutsHint, "Клавиши: Tab — к следующему пропуску · стрелки — к списку · Пробел открывает его и выбирает · Enter — проверить / далее · Esc — назад"},
     {Str::ReloadProblems, "В сохранённом файле есть ошибки. Пока они не исправлены, открыта его последняя рабочая версия:"},
     {Str::NewerVersionRecord,
      "Ваш прогресс в этом тесте сохранён более новой версией ImQuiz. Он останется нетронутым, поэтому "
@@ -299,6 +307,10 @@ constexpr Entry indonesian[] = {
     {Str::RightPlaceIs, "Urutan yang benar: %d"},
     {Str::MatchShortcutsHint, "Tombol: panah ke jawaban butir · Spasi membuka daftar dan memilih · Enter periksa / berikutnya · Esc kembali"},
     {Str::OrderShortcutsHint, "Tombol: panah ke Naikkan / Turunkan · Spasi memindahkan · Enter periksa / berikutnya · Esc kembali"},
+    {Str::ClozeInstruction, "Isi setiap bagian yang kosong."},
+    {Str::BlankOf, "Isian %d dari %d"},
+    {Str::BlankNumber, "Isian %d"},
+    {Str::ClozeShortcutsHint, "Tombol: Tab ke isian berikutnya · panah ke daftar · Spasi membuka daftar dan memilih · Enter periksa / berikutnya · Esc kembali"},
     {Str::ReloadProblems, "Berkas yang disimpan bermasalah. Sampai diperbaiki, Anda memainkan versi baiknya yang terakhir:"},
     {Str::NewerVersionRecord,
      "Kemajuan Anda pada kuis ini disimpan oleh versi ImQuiz yang lebih baru. Kemajuan itu dibiarkan "

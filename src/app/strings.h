@@ -106,6 +106,10 @@ enum class Str {
     RightPlaceIs,         // ordering, once checked: "Right place: %d"
     MatchShortcutsHint,
     OrderShortcutsHint,
+    ClozeInstruction,     // cloze: what to do
+    BlankOf,              // cloze: "Blank %d of %d" (a row's accessible name)
+    BlankNumber,          // cloze: "Blank %d" (a row's heading)
+    ClozeShortcutsHint,
     Count
 };
 

@@ -1,9 +1,11 @@
-// Matching and ordering questions on the canvas: a card per item (QuestionModel::rows). No drag is
-// needed anywhere: a matching item's answer is picked from a list that opens under it (click or
-// tap, or Enter / Space on it, arrows in the list); an ordering item moves with its Move up / Move
-// down buttons (Tab to them, Enter), or by tap-tap: tap an item to pick it up, tap the item whose
-// place it should take.
+// Matching, ordering and cloze questions on the canvas: a card per item (QuestionModel::rows). No
+// drag is needed anywhere: a matching item's answer (and a cloze blank's choice) is picked from a
+// list that opens under it (click or tap, or Enter / Space on it, arrows in the list); an ordering
+// item moves with its Move up / Move down buttons (Tab to them, Enter), or by tap-tap: tap an item
+// to pick it up, tap the item whose place it should take; a typed cloze blank is an answer frame.
 #include "ui/question_rows.h"
+
+#include "ui/answer_field.h"
 
 #include "ui/rich_text.h"
 
@@ -180,6 +182,41 @@ Action matching_rows(QuestionView& view, const UiContext& ui, const app::Questio
     return action;
 }
 
+// Cloze: per blank, its number, then its list of choices or its answer frame.
+Action cloze_rows(QuestionView& view, const UiContext& ui, const app::QuestionModel& q) {
+    Action action;
+    bool first_field = true;
+    for (const RowModel& row : q.rows) {
+        ImGui::PushID(row.id.c_str());
+        row_card(ui, row, false, [&](float width) {
+            text_wrapped(ui, ui.fonts.small, row.text, ui.palette.text_muted);
+            ImGui::Dummy(ImVec2(0, ui.px(2)));
+            if (row.field.present) {
+                AnswerFrameStyle style;
+                style.border = row.correct ? (*row.correct ? ui.palette.correct : ui.palette.wrong) : ui.palette.accent;
+                style.checked = q.checked;
+                // The first blank to type in takes the keyboard on a new question (the desktop).
+                style.take_focus = view.focus_answer && first_field;
+                first_field = false;
+                if (auto typed = answer_frame(ui, row.field, "input:blank:" + row.id, style)) {
+                    action = Action::of(Action::Kind::FillBlank);
+                    action.choice_id = row.id;
+                    action.text = std::move(*typed);
+                }
+            } else {
+                Action picked = answer_select(view, ui, row, q.checked, width);
+                if (picked.kind != Action::Kind::None) action = picked;
+            }
+            status_line(ui, row);
+            if (!row.feedback.empty()) text_wrapped(ui, ui.fonts.small, row.feedback, ui.palette.text_muted);
+        });
+        record_item(ui, "row:" + row.id, row.label);
+        ImGui::PopID();
+    }
+    view.focus_answer = false;
+    return action;
+}
+
 Action ordering_rows(QuestionView& view, const UiContext& ui, const app::QuestionModel& q) {
     Action action;
     // A picked item that is no longer there (the question changed): nothing is picked.
@@ -242,6 +279,7 @@ Action question_rows(QuestionView& view, const UiContext& ui, const app::Questio
     view.popup_was_open = view.popup_open;
     view.popup_open = false;
     if (q.rows.empty()) return {};
+    if (q.type == "cloze") return cloze_rows(view, ui, q);
     return q.type == "matching" ? matching_rows(view, ui, q) : ordering_rows(view, ui, q);
 }
 

@@ -1,4 +1,4 @@
-// The rows of a matching or an ordering question (QuestionModel::rows), part of the question view.
+// The rows of a matching, ordering or cloze question (QuestionModel::rows), part of the question view.
 #pragma once
 
 #include "ui/views.h"
@@ -6,7 +6,7 @@
 
 namespace imquiz::ui {
 
-// Draws the rows; returns the learner's pairing or move, if any this frame.
+// Draws the rows; returns the learner's pairing, move or blank's answer, if any this frame.
 app::Action question_rows(QuestionView& view, const UiContext& ui, const app::QuestionModel& q);
 
 }  // namespace imquiz::ui

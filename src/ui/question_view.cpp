@@ -1,10 +1,10 @@
 #include "ui/views.h"
 
+#include "ui/answer_field.h"
 #include "ui/question_rows.h"
 #include "ui/rich_text.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace imquiz::ui {
 
@@ -42,58 +42,6 @@ void verdict_banner(const UiContext& ui, const app::VerdictModel& verdict) {
     draw->AddText(font, size, ImVec2(center.x + icon * 0.5f + ui.px(12), pos.y + (height - size) * 0.5f), color,
                   verdict.word.c_str());
     ImGui::Dummy(ImVec2(width, height));
-}
-
-// The frame of a typed answer. On the web the typing happens in a real <input> that
-// web/text-field.js lays exactly over it (item "input:answer", with the font to use), so
-// on-screen keyboards, IMEs, autocorrect and screen readers all work as in any web form. Where
-// the host has no such field (UiContext::draw_text_fields: the desktop), ImGui edits the text in
-// the frame, and each edit goes to the app as the page's field would send it.
-Action answer_frame(QuestionView& view, const UiContext& ui, const app::QuestionModel& q) {
-    const app::AnswerFieldModel& field = q.field;
-    float width = ImGui::GetContentRegionAvail().x;
-    float height = ui.px(52);
-    ImVec2 pos = ImGui::GetCursorScreenPos();
-    ImFont* font = ui.fonts.body;
-    float size = font->FontSize * ImGui::GetIO().FontGlobalScale;
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    uint32_t border = q.checked ? (q.verdict.correct ? ui.palette.correct : ui.palette.wrong)
-                      : field.problem.empty() ? ui.palette.accent
-                                              : ui.palette.wrong;
-    draw->AddRectFilled(pos, pos + ImVec2(width, height), q.checked ? ui.palette.surface_hover : ui.palette.surface, ui.px(10));
-    draw->AddRect(pos, pos + ImVec2(width, height), border, ui.px(10), 0, ui.px(2));
-    record_text_item(ui, "input:answer", field.label, size, ui.px(14), ui.palette.text);
-    Action action;
-    if (ui.draw_text_fields) {
-        const float inset = ui.px(14);
-        ImGui::SetCursorScreenPos(ImVec2(pos.x + inset, pos.y + (height - ImGui::GetFrameHeight()) * 0.5f));
-        ImGui::PushStyleColor(ImGuiCol_FrameBg, 0);
-        ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, 0);
-        ImGui::PushStyleColor(ImGuiCol_FrameBgActive, 0);
-        ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 0.0f);  // the answer frame is the border
-        ImGui::SetNextItemWidth(width - inset * 2);
-        if (view.focus_answer && !q.checked) ImGui::SetKeyboardFocusHere();
-        view.focus_answer = false;
-        char buffer[1024];
-        std::snprintf(buffer, sizeof buffer, "%s", field.value.c_str());
-        ImGuiInputTextFlags flags = q.checked || field.read_only ? ImGuiInputTextFlags_ReadOnly : 0;
-        if (ImGui::InputTextWithHint("##answer", field.label.c_str(), buffer, sizeof buffer, flags)) {
-            action = Action::of(Action::Kind::SetTypedAnswer);
-            action.text = buffer;
-        }
-        ImGui::PopStyleVar();
-        ImGui::PopStyleColor(3);
-        ImGui::SetCursorScreenPos(pos);
-        ImGui::Dummy(ImVec2(width, height));
-    } else {
-        ImGui::InvisibleButton("##answer", ImVec2(width, height));
-        if (field.value.empty() && !q.checked)
-            draw->AddText(font, size, ImVec2(pos.x + ui.px(14), pos.y + (height - size) * 0.5f), ui.palette.text_muted,
-                          field.label.c_str());
-    }
-    if (!field.unit.empty()) text_wrapped(ui, ui.fonts.small, field.unit, ui.palette.text_muted);
-    if (!field.problem.empty()) text_wrapped(ui, ui.fonts.small, field.problem, ui.palette.wrong);
-    return action;
 }
 
 }  // namespace
@@ -144,8 +92,15 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
         if ((pressed || (digit > 0 && static_cast<std::size_t>(digit) == i + 1)) && choice.enabled) action = choice.action;
     }
     if (q.field.present) {
-        Action typed = answer_frame(view, ui, q);
-        if (typed.kind != Action::Kind::None) action = typed;
+        AnswerFrameStyle style;
+        style.border = q.checked ? (q.verdict.correct ? ui.palette.correct : ui.palette.wrong) : ui.palette.accent;
+        style.checked = q.checked;
+        style.take_focus = view.focus_answer;
+        view.focus_answer = false;
+        if (auto typed = answer_frame(ui, q.field, "input:answer", style)) {
+            action = Action::of(Action::Kind::SetTypedAnswer);
+            action.text = std::move(*typed);
+        }
     }
     Action arranged = question_rows(view, ui, q);
     if (arranged.kind != Action::Kind::None) action = arranged;

@@ -2,7 +2,12 @@
 // serves the shipped catalog and banks as the site would.
 #pragma once
 
+#include "app/app.h"
+#include "app/page_protocol.h"
+#include "app/screen_model.h"
 #include "platform/memory/platform_memory.h"
+
+#include <nlohmann/json.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -36,5 +41,43 @@ inline void fresh_world(std::map<std::string, std::string> url, bool shipped = t
         for (const char* file : {"quizzes/index.json", "quizzes/data-parallelism.json", "quizzes/model-pipeline-parallelism.json"})
             world.files[file] = source(file);
 }
+
+// One app on a fresh in-memory world (fresh_world), driven as the page drives it.
+using Url = std::map<std::string, std::string>;
+
+struct TestApp {
+    app::AppState state;
+
+    explicit TestApp(Url url = {}, bool shipped = true) { fresh_world(std::move(url), shipped); }
+
+    // start(), then deliver fetches until nothing more is asked for.
+    void boot() {
+        app::start(state);
+        settle();
+    }
+    void settle() {
+        namespace memory = imquiz::platform::memory;
+        for (int round = 0; round < 10; ++round) {
+            std::size_t asked = memory::world().fetched.size();
+            memory::deliver_fetches();
+            app::poll(state);
+            if (memory::world().fetched.size() == asked) break;
+        }
+    }
+    app::ScreenModel screen() const { return app::build_screen(state); }
+    // The page protocol, as the page would receive it.
+    nlohmann::json page() const { return nlohmann::json::parse(app::with_items(app::screen_to_page(state, app::build_screen(state)), "[]")); }
+    // An action as the page (mirror, text field, a test) sends it.
+    void send(const nlohmann::json& action) {
+        namespace memory = imquiz::platform::memory;
+        memory::world().page_actions.push_back(action.dump());
+        app::poll(state);
+    }
+    void press(const app::ButtonModel& button) {
+        REQUIRE(button.enabled);
+        app::apply(state, button.action);
+    }
+    void act(const app::Action& action) { app::apply(state, action); }
+};
 
 }  // namespace imquiz::testing

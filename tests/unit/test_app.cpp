@@ -36,41 +36,8 @@ std::string readme_example_bank() {
     return bank;
 }
 
-using Url = std::map<std::string, std::string>;
-
-// One app on a fresh in-memory world: the shipped catalog and banks, a font, the URL given.
-struct TestApp {
-    AppState state;
-
-    explicit TestApp(Url url = {}, bool shipped = true) { fresh_world(std::move(url), shipped); }
-
-    // start(), then deliver fetches until nothing more is asked for.
-    void boot() {
-        start(state);
-        settle();
-    }
-    void settle() {
-        for (int round = 0; round < 10; ++round) {
-            std::size_t asked = memory::world().fetched.size();
-            memory::deliver_fetches();
-            poll(state);
-            if (memory::world().fetched.size() == asked) break;
-        }
-    }
-    ScreenModel screen() const { return build_screen(state); }
-    // The page protocol, as the page would receive it.
-    json page() const { return json::parse(with_items(screen_to_page(state, build_screen(state)), "[]")); }
-    // An action as the page (mirror, text field, a test) sends it.
-    void send(const json& action) {
-        memory::world().page_actions.push_back(action.dump());
-        poll(state);
-    }
-    void press(const ButtonModel& button) {
-        REQUIRE(button.enabled);
-        apply(state, button.action);
-    }
-    void act(const Action& action) { apply(state, action); }
-};
+using Url = imquiz::testing::Url;
+using imquiz::testing::TestApp;
 
 const CardModel& card(const ScreenModel& screen, const std::string& id) {
     for (const auto& c : screen.catalog.cards)
@@ -107,11 +74,14 @@ void answer_right(TestApp& app, const json& bank) {
 }
 
 // Some answer to the question on screen, whatever its type (the first choice, the first answer
-// for every matching item, the order as shown, "0" typed).
+// for every matching item, the order as shown, "0" typed, every blank's first choice or "0").
 void answer_anything(TestApp& app, const ScreenModel& s) {
     if (!s.question.choices.empty()) app.send({{"type", "select"}, {"choice", s.question.choices[0].id}});
     else if (s.question.type == "matching")
         for (const auto& row : s.question.rows) app.send({{"type", "match"}, {"item", row.id}, {"answer", row.options.at(1).id}});
+    else if (s.question.type == "cloze")
+        for (const auto& row : s.question.rows)
+            app.send({{"type", "fill"}, {"blank", row.id}, {"value", row.field.present ? std::string("0") : row.options.at(1).id}});
     else if (s.question.type != "ordering") app.send({{"type", "type"}, {"text", "0"}});
 }
 

@@ -47,7 +47,7 @@ TEST_CASE("the README's examples load without a single diagnostic", "[readme]") 
             std::set<imquiz::QuestionType> types;
             for (const imquiz::Question& question : result.bank->questions)
                 types.insert(question.type);
-            CHECK(types.size() == 7);
+            CHECK(types.size() == 8);
         }
     }
     SECTION("the Markdown bank example: every text Markdown, parsed, with code, a list, a table and math") {
@@ -89,7 +89,7 @@ TEST_CASE("schema.json agrees with the loader", "[readme][schema]") {
         for (auto type : {imquiz::QuestionType::SingleChoice, imquiz::QuestionType::MultipleChoice,
                           imquiz::QuestionType::TrueFalse, imquiz::QuestionType::Numeric,
                           imquiz::QuestionType::ShortText, imquiz::QuestionType::Matching,
-                          imquiz::QuestionType::Ordering})
+                          imquiz::QuestionType::Ordering, imquiz::QuestionType::Cloze})
             engine_types.insert(std::string(imquiz::to_string(type)));
         CHECK(schema_types == engine_types);
     }
