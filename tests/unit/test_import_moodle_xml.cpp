@@ -64,7 +64,7 @@ TEST_CASE("import_moodle_xml: every type it reads, and the ones it skips", "[imp
     CHECK(bank.text_format == TextFormat::Markdown);
     CHECK(bank.settings.partial_credit);
     CHECK(bank.settings.shuffle_choices);
-    REQUIRE(bank.questions.size() == 8);
+    REQUIRE(bank.questions.size() == 9);
 
     const Question& single = bank.questions[0];
     CHECK(single.id == "all-reduce");
@@ -136,6 +136,12 @@ TEST_CASE("import_moodle_xml: every type it reads, and the ones it skips", "[imp
     CHECK(image.file->width == 2);
     REQUIRE(bank.images.size() == 1);
     CHECK(bank.images[0].source == "images/schedule-1.png");
+
+    const Question& cloze = bank.questions[8];
+    CHECK(cloze.type == QuestionType::Cloze);
+    CHECK(only_text(cloze.prompt) == "DDP uses {{blank-1}}.");
+    REQUIRE(cloze.blanks.size() == 1);
+    CHECK(cloze.blanks[0].kind == Blank::Kind::Typed);
 }
 
 TEST_CASE("import_moodle_xml: warnings name the skipped questions and what was dropped",
@@ -158,8 +164,7 @@ TEST_CASE("import_moodle_xml: warnings name the skipped questions and what was d
         "question) is not supported: skipped",
         "moodle-all-types.xml:259:3: warning: essay question \"Explain ZeRO\" is not supported: "
         "skipped",
-        "moodle-all-types.xml:269:3: warning: cloze question \"Cloze\" (fill in the blanks) "
-        "is not supported yet: skipped",
+        "moodle-all-types.xml:269:3: warning: missing explanation",
     });
 }
 
@@ -355,4 +360,160 @@ TEST_CASE("import_moodle_xml: the example of docs/authoring.md", "[import][moodl
     CHECK(result.bank->questions[0].tags == Strings{"geography"});
     CHECK(only_text(result.bank->questions[1].unit) == "days");
     CHECK(result.bank->questions[1].numeric_answer.value == 366);
+}
+
+TEST_CASE("import_moodle_xml: embedded answers, gapselect and ddwtos are cloze questions",
+          "[import][moodle-xml][cloze]") {
+    const ImportResult result =
+        import_moodle_xml(import_sample("moodle-cloze.xml"), "moodle-cloze.xml", {});
+    CHECK(diagnostic_lines(result.diagnostics) == Strings{
+        "moodle-cloze.xml:16:7: warning: blank-1 (NUMERICAL): the answer \"4:0\" (fraction 50%) is "
+        "dropped: only fully right answers are accepted",
+        "moodle-cloze.xml:16:7: warning: blank-2 (MULTICHOICE): the answer \"half a copy\" "
+        "(fraction 50%) counts as wrong: a blank has one right answer",
+        "moodle-cloze.xml:17:1: warning: blank-3 (SHORTANSWER): Moodle weighs it 2: ImQuiz weighs "
+        "every blank the same",
+        "moodle-cloze.xml:17:1: warning: blank-3 (SHORTANSWER): the answer \"reduce\" (fraction "
+        "50%) is dropped: only fully right answers are accepted",
+        "moodle-cloze.xml:18:1: warning: blank-5 (SAC): case-sensitive matching is not supported: "
+        "the answers are accepted in any case",
+        "moodle-cloze.xml:34:1: warning: blank-2 (SHORTANSWER): the answer \"Milan\" (fraction 50%) "
+        "is dropped: only fully right answers are accepted",
+        "moodle-cloze.xml:49:7: warning: blank-1 (MULTIRESPONSE): a blank takes one answer, not "
+        "several: the question \"Several right\" is skipped",
+    });
+    REQUIRE(result.bank);
+    const Bank& bank = *result.bank;
+    CHECK(bank.text_format == TextFormat::Markdown);
+    CHECK(bank.settings.partial_credit);
+    CHECK(bank.settings.shuffle_choices);
+    REQUIRE(bank.questions.size() == 4);
+    for (const Question& question : bank.questions) {
+        CHECK(question.type == QuestionType::Cloze);
+        CHECK(question.tags == Strings{"fill-in-the-blanks"});
+    }
+
+    SECTION("embedded answers: numerical, multichoice, short answer; their placeholders unescaped") {
+        const Question& step = bank.questions[0];
+        CHECK(step.id == "data-parallel-step");
+        CHECK(only_text(step.prompt) ==
+              "In **data parallelism** each of the {{blank-1}} GPUs holds {{blank-2}} of the model.\n\n"
+              "The gradients are summed with {{blank-3}}.\n\n"
+              "Its braces are written {{blank-4}}; the library is {{blank-5}}.");
+        REQUIRE(step.blanks.size() == 5);
+        const Blank& gpus = step.blanks[0];
+        CHECK(gpus.id == "blank-1");
+        CHECK(gpus.kind == Blank::Kind::Numeric);
+        CHECK(gpus.numeric_answer.value == 8);
+        CHECK(gpus.numeric_answer.tolerance == 0);
+        CHECK(only_text(gpus.feedback) == "Eight GPUs.");
+        const Blank& copy = step.blanks[1];
+        CHECK(copy.kind == Blank::Kind::Options);
+        CHECK(texts_of(copy.options) == Strings{"a full copy", "a shard", "half a copy"});
+        CHECK(copy.correct_option()->id == "a-full-copy");
+        CHECK(only_text(copy.options[1].feedback) == "That is ZeRO.");
+        const Blank& op = step.blanks[2];
+        CHECK(op.kind == Blank::Kind::Typed);
+        REQUIRE(op.accepted_texts.size() == 2);
+        CHECK(only_text(op.accepted_texts[1]) == "allreduce");
+        CHECK(only_text(op.feedback) == "The collective.");
+        // \} \# \~ are the characters (escaped again for Markdown); ids from texts without letters.
+        CHECK(texts_of(step.blanks[3].options) == Strings{"{ }", "\\# \\~", "( )"});
+        CHECK(step.blanks[3].options[0].id == "choice-1");
+        CHECK(only_text(step.blanks[4].accepted_texts[0]) == "NCCL");
+        CHECK(only_text(step.explanation) == "DDP replicates the model and all-reduces the gradients.");
+    }
+    SECTION("Moodle's own shape: line breaks inside answers and feedback, ~= and a * catch-all") {
+        const Question& capitals = bank.questions[1];
+        CHECK(only_text(capitals.prompt) == "Match each city with its country,\n\n"
+                                            "\\* Lyon: {{blank-1}}\\\n"
+                                            "\\* The capital of Italy is {{blank-2}}.");
+        CHECK(texts_of(capitals.blanks[0].options) == Strings{"Italy", "France"});
+        CHECK(capitals.blanks[0].correct_option()->id == "france");
+        CHECK(only_text(capitals.blanks[0].options[1].feedback) == "Yes,\\\nindeed.");
+        REQUIRE(capitals.blanks[1].accepted_texts.size() == 1);
+        CHECK(only_text(capitals.blanks[1].feedback) == "Right!");
+    }
+    SECTION("gapselect: a gap's choices are its group's, the n-th the right one") {
+        const Question& words = bank.questions[2];
+        CHECK(words.id == "pipeline-words");
+        CHECK(only_text(words.prompt) ==
+              "A pipeline splits the model into {{blank-1}}; its idle time is the {{blank-2}}.\n\n"
+              "GPipe runs all forwards, then all {{blank-3}}.");
+        REQUIRE(words.blanks.size() == 3);
+        CHECK(texts_of(words.blanks[0].options) == Strings{"stages", "backwards", "shards"});
+        CHECK(words.blanks[0].correct_option()->id == "stages");
+        CHECK(texts_of(words.blanks[1].options) == Strings{"bubble", "stall \\& wait"});
+        CHECK(words.blanks[1].options[1].id == "stall-wait");
+        CHECK(words.blanks[2].correct_option()->id == "backwards");
+    }
+    SECTION("ddwtos: the same, a drag box used again (infinite) or not") {
+        const Question& zero = bank.questions[3];
+        REQUIRE(zero.blanks.size() == 3);
+        CHECK(zero.blanks[2].options.size() == 4);
+        CHECK(zero.blanks[2].correct_option()->id == "parameters");
+    }
+    SECTION("the bank validates, and a learner scores it per blank") {
+        const BankLoadResult loaded = load_bank(bank_to_json(bank), "moodle-cloze.json");
+        REQUIRE(loaded.bank);
+        CHECK(diagnostic_lines(loaded.diagnostics) == Strings{});
+        Session session = start_session(bank, 1);
+        REQUIRE(current_question(session, bank)->id == "data-parallel-step");
+        const Feedback all_right = check(session, bank,
+                                         Response::matched({{"blank-1", "8"},
+                                                            {"blank-2", "a-full-copy"},
+                                                            {"blank-3", "AllReduce"},
+                                                            {"blank-4", "choice-1"},
+                                                            {"blank-5", "nccl"}}),
+                                         0);
+        CHECK(all_right.score == 1.0);
+    }
+}
+
+TEST_CASE("import_moodle_xml: cloze questions it cannot read", "[import][moodle-xml][cloze]") {
+    SECTION("no blank, a gap without its choice, a choice blank without a right answer, a bad number") {
+        const ImportResult result = import_inline(
+            question("cloze", "None", "<p>No {braces:here}.</p>", "") +
+            question("gapselect", "Gap", "<p>Pick [[1]] or [[3]].</p>",
+                     "<selectoption><text>a</text><group>1</group></selectoption>\n"
+                     "<selectoption><text>b</text><group>1</group></selectoption>\n") +
+            question("multianswer", "No right", "<p>{1:MC:%50%a~b}</p>", "") +
+            question("cloze", "Number", "<p>{:NM:=five}</p>", "") +
+            question("ddwtos", "No gap", "<p>Nothing to drag.</p>",
+                     "<dragbox><text>a</text><group>1</group></dragbox>\n"));
+        CHECK_FALSE(result.bank);
+        CHECK(diagnostic_lines(result.diagnostics) == Strings{
+            "inline.xml:3:1: error: the question text of \"None\" has no embedded answer like "
+            "{1:SHORTANSWER:=answer}",
+            "inline.xml:10:1: error: the gap [[3]] has no choice 3: the question has 2 choices",
+            "inline.xml:17:1: warning: blank-1 (MC): the answer \"a\" (fraction 50%) counts as "
+            "wrong: a blank has one right answer",
+            "inline.xml:17:1: error: blank-1 (MC): no answer has the fraction 100",
+            "inline.xml:22:1: error: blank-1 (NM): invalid numerical answer \"five\": expected a "
+            "number like 3.5 or 3.5:0.1",
+            "inline.xml:25:1: error: the question text of \"No gap\" has no gap like [[1]]",
+        });
+    }
+    SECTION("a plain-text cloze in a plain bank; a gap group of one choice is the loader's error") {
+        const ImportResult plain = import_inline(
+            "<question type=\"cloze\">\n<name><text>Plain</text></name>\n"
+            "<questiontext format=\"plain_text\"><text>2 * 3 = {1:NM:=6:0#Six.} and 2,5 = "
+            "{1:NUMERICAL:=2,5}</text></questiontext>\n</question>\n");
+        REQUIRE(plain.bank);
+        CHECK(plain.bank->text_format == TextFormat::Plain);
+        const Question& cloze = plain.bank->questions[0];
+        CHECK(only_text(cloze.prompt) == "2 * 3 = {{blank-1}} and 2,5 = {{blank-2}}");
+        CHECK(cloze.blanks[1].numeric_answer.value == 2.5);
+        CHECK(only_text(cloze.blanks[0].feedback) == "Six.");
+
+        const ImportResult lonely = import_inline(question(
+            "gapselect", "Lonely", "<p>[[1]] and [[2]]</p>",
+            "<selectoption><text>a</text><group>1</group></selectoption>\n"
+            "<selectoption><text>b</text><group>2</group></selectoption>\n"));
+        CHECK_FALSE(lonely.bank);
+        CHECK(diagnostic_lines(lonely.diagnostics) == Strings{
+            "inline.xml:3:1: error: blanks[0].choices: needs at least 2 choices, has 1",
+            "inline.xml:3:1: error: blanks[1].choices: needs at least 2 choices, has 1",
+        });
+    }
 }

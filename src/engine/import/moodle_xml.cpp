@@ -635,6 +635,109 @@ private:
     int depth_ = 0;
 };
 
+// An embedded answer of Moodle's cloze text (qtype_multianswer): "{2:MULTICHOICE:=a#Yes~b}".
+struct EmbeddedAnswer {
+    std::size_t begin = 0, end = 0;   // of the whole "{...}" in the text
+    std::string weight;               // the digits before the first ':' ("" is 1)
+    std::string type;                 // "SHORTANSWER", "MC"...
+    std::string_view body;            // the answers, between the second ':' and the '}'
+};
+
+// One of an embedded answer's answers: "=a#feedback", "%50%a", "a".
+struct EmbeddedAlternative {
+    double fraction = 0;              // percent: "=" is 100, none 0
+    std::string text;                 // as written (HTML), \} \# \~ resolved
+    std::string feedback;
+};
+
+bool escaped_at(std::string_view text, std::size_t at) {
+    return at > 0 && text[at - 1] == '\\';
+}
+
+// \} \# \~ as the character; Moodle's answers escape these three.
+std::string unescape_embedded(std::string_view text) {
+    std::string result;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\\' && i + 1 < text.size() && std::strchr("}#~", text[i + 1]) != nullptr)
+            continue;
+        result += text[i];
+    }
+    return result;
+}
+
+// The first embedded answer at or after `from`: "{", a weight, ":", a type Moodle knows, ":", at
+// least one character of answers, and the first "}" without a backslash before it.
+std::optional<EmbeddedAnswer> find_embedded_answer(std::string_view text, std::size_t from) {
+    static const std::set<std::string_view> types = {
+        "NUMERICAL", "NM", "SHORTANSWER", "SA", "MW", "SHORTANSWER_C", "SAC", "MWC",
+        "MULTICHOICE", "MC", "MULTICHOICE_V", "MCV", "MULTICHOICE_H", "MCH", "MULTICHOICE_S", "MCS",
+        "MULTICHOICE_VS", "MCVS", "MULTICHOICE_HS", "MCHS", "MULTIRESPONSE", "MR",
+        "MULTIRESPONSE_H", "MRH", "MULTIRESPONSE_S", "MRS", "MULTIRESPONSE_HS", "MRHS"};
+    for (std::size_t open = text.find('{', from); open != std::string_view::npos;
+         open = text.find('{', open + 1)) {
+        std::size_t i = open + 1;
+        while (i < text.size() && i - open <= 9 && text[i] >= '0' && text[i] <= '9')
+            ++i;
+        if (i >= text.size() || text[i] != ':')
+            continue;
+        const std::size_t type_begin = ++i;
+        while (i < text.size() && i - type_begin <= 16 && ((text[i] >= 'A' && text[i] <= 'Z') || text[i] == '_'))
+            ++i;
+        if (i >= text.size() || text[i] != ':' || types.count(text.substr(type_begin, i - type_begin)) == 0)
+            continue;
+        const std::size_t body = i + 1;
+        std::size_t close = text.find('}', body);
+        while (close != std::string_view::npos && escaped_at(text, close))
+            close = text.find('}', close + 1);
+        if (close == std::string_view::npos || close == body)
+            continue;
+        return EmbeddedAnswer{open, close + 1, std::string(text.substr(open + 1, type_begin - open - 2)),
+                              std::string(text.substr(type_begin, i - type_begin)),
+                              text.substr(body, close - body)};
+    }
+    return std::nullopt;
+}
+
+// The answers of an embedded answer, split at each "~" and "#" without a backslash before it (a
+// "#" after "&" is an entity's).
+std::vector<EmbeddedAlternative> embedded_alternatives(std::string_view body) {
+    std::vector<EmbeddedAlternative> alternatives;
+    std::size_t start = 0;
+    while (start <= body.size()) {
+        std::size_t end = body.find('~', start);
+        while (end != std::string_view::npos && escaped_at(body, end))
+            end = body.find('~', end + 1);
+        if (end == std::string_view::npos)
+            end = body.size();
+        std::string_view part = body.substr(start, end - start);
+        start = end + 1;
+        EmbeddedAlternative alternative;
+        if (!part.empty() && part.front() == '=') {
+            alternative.fraction = 100;
+            part.remove_prefix(1);
+        } else if (!part.empty() && part.front() == '%') {
+            const std::size_t close = part.find('%', 1);
+            const auto value = close == std::string_view::npos ? std::nullopt
+                                                               : parse_number(part.substr(1, close - 1));
+            if (value) {
+                alternative.fraction = *value;
+                part.remove_prefix(close + 1);
+            }
+        }
+        std::size_t hash = part.find('#');
+        while (hash != std::string_view::npos &&
+               (escaped_at(part, hash) || (hash > 0 && part[hash - 1] == '&') ||
+                (hash >= 5 && part.substr(hash - 5, 5) == "&amp;")))
+            hash = part.find('#', hash + 1);
+        alternative.text = unescape_embedded(part.substr(0, hash));
+        if (hash != std::string_view::npos)
+            alternative.feedback = unescape_embedded(part.substr(hash + 1));
+        if (!is_blank(part))
+            alternatives.push_back(std::move(alternative));
+    }
+    return alternatives;
+}
+
 // A parse error of libxml2, kept until it can be reported with the file's positions.
 struct XmlError {
     bool set = false;
@@ -772,12 +875,6 @@ private:
                                           " (text without a question) is not supported: skipped");
             return;
         }
-        // Moodle's export writes its embedded-answers questions as "cloze" (qtype_multianswer).
-        if (type == "cloze" || type == "multianswer" || type == "gapselect" || type == "ddwtos") {
-            report_.warning_at(where, type + " question " + named +
-                                          " (fill in the blanks) is not supported yet: skipped");
-            return;
-        }
         if (unsupported.count(type) != 0) {
             report_.warning_at(where, type + " question " + named + " is not supported: skipped");
             return;
@@ -789,7 +886,12 @@ private:
             {"shortanswer", &MoodleXmlImporter::read_shortanswer},
             {"numerical", &MoodleXmlImporter::read_numerical},
             {"matching", &MoodleXmlImporter::read_matching},
-            {"ordering", &MoodleXmlImporter::read_ordering}};
+            {"ordering", &MoodleXmlImporter::read_ordering},
+            // Moodle's export writes its embedded-answers questions as "cloze" (qtype_multianswer).
+            {"cloze", &MoodleXmlImporter::read_multianswer},
+            {"multianswer", &MoodleXmlImporter::read_multianswer},
+            {"gapselect", &MoodleXmlImporter::read_gaps},
+            {"ddwtos", &MoodleXmlImporter::read_gaps}};
         const auto reader = readers.find(type);
         if (reader == readers.end()) {
             report_.warning_at(where, "unknown question type " + in_quotes(type) + " (question " +
@@ -801,7 +903,11 @@ private:
         QuestionSource source;
         source.question = where;
         answer_feedbacks_.clear();
-        const std::string prompt = read_text(child(node, "questiontext"), "html");
+        question_name_ = named;
+        // A cloze question's text is read by its reader: its blanks are written in it first.
+        const bool cloze = type == "cloze" || type == "multianswer" || type == "gapselect" || type == "ddwtos";
+        const std::string prompt = cloze ? content(child(child(node, "questiontext"), "text"))
+                                         : read_text(child(node, "questiontext"), "html");
         if (is_blank(prompt)) {
             report_.error_at(where, "the question text of " + named + " is empty");
             return;
@@ -1099,6 +1205,245 @@ private:
         return true;
     }
 
+    // Where `offset` of a <text>'s content is in the file: libxml2 gives the line of <text>, the
+    // content's own line breaks the rest.
+    SourcePosition position_in_text(const xmlNode* text_element, std::string_view raw,
+                                     std::size_t offset) const {
+        const long line = (text_element == nullptr ? 0 : xmlGetLineNo(text_element)) +
+                          std::count(raw.begin(), raw.begin() + static_cast<std::ptrdiff_t>(offset), '\n');
+        const auto& lines = source_->lines();
+        if (line < 1 || static_cast<std::size_t>(line) > lines.size())
+            return {1, 1};
+        return source_->start_of(lines[static_cast<std::size_t>(line) - 1]);
+    }
+
+    // Moodle's embedded answers (qtype_multianswer, exported as "cloze"): each
+    // "{weight:TYPE:answers}" of the question text becomes the blank {{blank-N}}.
+    bool read_multianswer(const xmlNode* node, Question& question, QuestionSource& where) {
+        question.type = QuestionType::Cloze;
+        partial_credit_ = true;   // Moodle grades each embedded answer
+        const xmlNode* questiontext = child(node, "questiontext");
+        const xmlNode* text_element = child(questiontext, "text");
+        const std::string raw = content(text_element);
+        std::string rewritten;
+        std::size_t at = 0;
+        while (const auto embedded = find_embedded_answer(raw, at)) {
+            const SourcePosition here = position_in_text(text_element, raw, embedded->begin);
+            if (question.blanks.size() >= max_choices_per_question()) {
+                report_.error_at(here, "too many embedded answers: a question takes at most " +
+                                           std::to_string(max_choices_per_question()));
+                return false;
+            }
+            Blank blank;
+            blank.id = "blank-" + std::to_string(question.blanks.size() + 1);
+            if (!read_embedded_answer(questiontext, *embedded, here, blank))
+                return false;
+            rewritten.append(raw, at, embedded->begin - at);
+            rewritten += "{{" + blank.id + "}}";
+            at = embedded->end;
+            question.blanks.push_back(std::move(blank));
+        }
+        if (question.blanks.empty()) {
+            report_.error_at(where.question, "the question text of " + question_name_ +
+                                                 " has no embedded answer like {1:SHORTANSWER:=answer}");
+            return false;
+        }
+        rewritten.append(raw, at, std::string::npos);
+        question.prompt = text_in(options_.language, read_text(questiontext, rewritten, "html"));
+        return true;
+    }
+
+    bool read_embedded_answer(const xmlNode* questiontext, const EmbeddedAnswer& embedded,
+                              SourcePosition here, Blank& blank) {
+        const std::string label = blank.id + " (" + embedded.type + "): ";
+        const std::string& type = embedded.type;
+        if (type.rfind("MULTIRESPONSE", 0) == 0 || type.rfind("MR", 0) == 0) {
+            report_.warning_at(here, label + "a blank takes one answer, not several: the question " +
+                                         question_name_ + " is skipped");
+            return false;
+        }
+        if (!embedded.weight.empty() && embedded.weight != "1")
+            report_.warning_at(here, label + "Moodle weighs it " + embedded.weight +
+                                         ": ImQuiz weighs every blank the same");
+        const std::vector<EmbeddedAlternative> answers = embedded_alternatives(embedded.body);
+        if (answers.size() > max_choices_per_question()) {
+            report_.error_at(here, label + "too many answers: a question takes at most " +
+                                       std::to_string(max_choices_per_question()));
+            return false;
+        }
+        if (type.rfind("MULTICHOICE", 0) == 0 || type.rfind("MC", 0) == 0) {
+            blank.kind = Blank::Kind::Options;
+            if (type.back() == 'S')
+                shuffle_ = true;
+            for (const EmbeddedAlternative& answer : answers) {
+                const std::string text = read_text(questiontext, answer.text, "html");
+                if (is_blank(text)) {
+                    report_.error_at(here, label + "an answer text is empty");
+                    return false;
+                }
+                Choice choice;
+                choice.text = text_in(options_.language, text);
+                choice.correct = is_full(answer.fraction) && blank.correct_option() == nullptr;
+                if (answer.fraction > 0 && !choice.correct)
+                    report_.warning_at(here, label + "the answer " + in_quotes(text.substr(0, 40)) +
+                                                 " (fraction " + format(answer.fraction) +
+                                                 "%) counts as wrong: a blank has one right answer");
+                const std::string feedback = read_text(questiontext, answer.feedback, "html");
+                if (!feedback.empty())
+                    choice.feedback = text_in(options_.language, feedback);
+                blank.options.push_back(std::move(choice));
+            }
+            if (blank.correct_option() == nullptr) {
+                report_.error_at(here, label + "no answer has the fraction 100");
+                return false;
+            }
+            assign_option_ids(blank.options);
+            return true;
+        }
+        const bool numeric = type == "NUMERICAL" || type == "NM";
+        blank.kind = numeric ? Blank::Kind::Numeric : Blank::Kind::Typed;
+        if (type == "SHORTANSWER_C" || type == "SAC" || type == "MWC")
+            report_.warning_at(here, label + "case-sensitive matching is not supported: the answers "
+                                             "are accepted in any case");
+        std::vector<std::string> feedbacks;
+        bool have_number = false;
+        for (const EmbeddedAlternative& answer : answers) {
+            const std::string text = typed_text(questiontext, answer.text);
+            if (!is_full(answer.fraction)) {
+                if (answer.fraction > 0)
+                    report_.warning_at(here, label + "the answer " + in_quotes(text.substr(0, 40)) +
+                                                 " (fraction " + format(answer.fraction) +
+                                                 "%) is dropped: only fully right answers are accepted");
+                continue;
+            }
+            if (text.empty()) {
+                report_.error_at(here, label + "an answer text is empty");
+                return false;
+            }
+            if (numeric && have_number) {
+                report_.warning_at(here, label + "the answer " + in_quotes(text.substr(0, 40)) +
+                                             " is dropped: a number blank keeps its first fully "
+                                             "right answer");
+                continue;
+            }
+            if (numeric) {
+                if (!read_embedded_number(text, here, label, blank.numeric_answer))
+                    return false;
+                have_number = true;
+            } else {
+                if (text.find('*') != std::string::npos)
+                    report_.warning_at(here, label + "the answer " + in_quotes(text.substr(0, 40)) +
+                                                 " has a * wildcard: it is accepted as written, star included");
+                blank.accepted_texts.push_back(text_in(options_.language, text));
+            }
+            const std::string feedback = read_text(questiontext, answer.feedback, "html");
+            if (!feedback.empty())
+                feedbacks.push_back(feedback);
+        }
+        if (numeric ? !have_number : blank.accepted_texts.empty()) {
+            report_.error_at(here, label + "no answer has the fraction 100");
+            return false;
+        }
+        std::string joined;
+        for (const std::string& feedback : feedbacks)
+            joined += (joined.empty() ? "" : markdown_ ? "\n\n" : " ") + feedback;
+        if (!joined.empty())
+            blank.feedback = text_in(options_.language, joined);
+        return true;
+    }
+
+    // "5", "5:0.1" (value:tolerance); Moodle also writes "2,5".
+    bool read_embedded_number(const std::string& written, SourcePosition here, const std::string& label,
+                              NumericAnswer& answer) {
+        const std::size_t colon = written.find(':');
+        const auto value = parse_number(written.substr(0, colon));
+        const auto tolerance = colon == std::string::npos ? std::optional<double>(0)
+                                                          : parse_number(written.substr(colon + 1));
+        if (!value || !tolerance || !std::isfinite(*value) || !std::isfinite(*tolerance) || *tolerance < 0) {
+            report_.error_at(here, label + "invalid numerical answer " + in_quotes(written.substr(0, 40)) +
+                                       ": expected a number like 3.5 or 3.5:0.1");
+            return false;
+        }
+        answer.form = NumericAnswer::Form::ValueWithTolerance;
+        answer.value = *value;
+        answer.tolerance = *tolerance;
+        return true;
+    }
+
+    // gapselect and ddwtos: each "[[n]]" of the question text is a blank whose right answer is the
+    // n-th <selectoption> (or <dragbox>), chosen among the options of its <group>.
+    bool read_gaps(const xmlNode* node, Question& question, QuestionSource& where) {
+        question.type = QuestionType::Cloze;
+        partial_credit_ = true;   // Moodle grades each gap
+        if (is_true(content(child(node, "shuffleanswers"))))
+            shuffle_ = true;
+        std::vector<const xmlNode*> options = children(node, "selectoption");
+        if (options.empty())
+            options = children(node, "dragbox");
+        if (!within_limit(options, "choices"))
+            return false;
+        std::vector<std::string> texts, groups;
+        for (const xmlNode* option : options) {
+            std::string text = collapse_spaces(content(child(option, "text")));
+            if (text.empty()) {
+                report_.error_at(position(option), "the choice text is empty");
+                return false;
+            }
+            texts.push_back(markdown_ ? escape_markdown(text) : text);
+            const std::string group = collapse_spaces(content(child(option, "group")));
+            groups.push_back(group.empty() ? "1" : group);
+        }
+        const xmlNode* questiontext = child(node, "questiontext");
+        const xmlNode* text_element = child(questiontext, "text");
+        const std::string raw = content(text_element);
+        std::string rewritten;
+        std::size_t at = 0;
+        for (std::size_t open = raw.find("[["); open != std::string::npos; open = raw.find("[[", open + 1)) {
+            std::size_t end = open + 2;
+            while (end < raw.size() && end - open < 6 && raw[end] >= '0' && raw[end] <= '9')
+                ++end;
+            if (end == open + 2 || raw.compare(end, 2, "]]") != 0)
+                continue;
+            const std::size_t number = std::stoul(raw.substr(open + 2, end - open - 2));
+            const SourcePosition here = position_in_text(text_element, raw, open);
+            if (number < 1 || number > texts.size()) {
+                report_.error_at(here, "the gap " + raw.substr(open, end + 2 - open) + " has no choice " +
+                                           std::to_string(number) + ": the question has " +
+                                           std::to_string(texts.size()) + " choices");
+                return false;
+            }
+            if (question.blanks.size() >= max_choices_per_question()) {
+                report_.error_at(here, "too many gaps: a question takes at most " +
+                                           std::to_string(max_choices_per_question()));
+                return false;
+            }
+            Blank blank;
+            blank.id = "blank-" + std::to_string(question.blanks.size() + 1);
+            blank.kind = Blank::Kind::Options;
+            for (std::size_t i = 0; i < texts.size(); ++i) {
+                if (groups[i] != groups[number - 1])
+                    continue;
+                Choice choice;
+                choice.text = text_in(options_.language, texts[i]);
+                choice.correct = i == number - 1;
+                blank.options.push_back(std::move(choice));
+            }
+            assign_option_ids(blank.options);
+            rewritten.append(raw, at, open - at);
+            rewritten += "{{" + blank.id + "}}";
+            at = open = end + 2;
+            question.blanks.push_back(std::move(blank));
+        }
+        if (question.blanks.empty()) {
+            report_.error_at(where.question, "the question text of " + question_name_ +
+                                                 " has no gap like [[1]]");
+            return false;
+        }
+        rewritten.append(raw, at, std::string::npos);
+        question.prompt = text_in(options_.language, read_text(questiontext, rewritten, "html"));
+        return true;
+    }
+
     // A question takes at most as many answers (or subquestions) as a bank's question takes
     // choices; the first one over is reported.
     bool within_limit(const std::vector<const xmlNode*>& nodes, const char* what) {
@@ -1121,7 +1466,11 @@ private:
     std::string read_text(const xmlNode* owner, const char* default_format) {
         if (owner == nullptr)
             return {};
-        const std::string raw = content(child(owner, "text"));
+        return read_text(owner, content(child(owner, "text")), default_format);
+    }
+
+    // `raw` (a part of the owner's text, or its text rewritten) in the owner's format.
+    std::string read_text(const xmlNode* owner, const std::string& raw, const char* default_format) {
         if (is_blank(raw))
             return {};
         std::string format = attribute(owner, "format");
@@ -1140,12 +1489,29 @@ private:
         return markdown_ ? escape_markdown(plain) : plain;
     }
 
-    std::string html_text(const xmlNode* owner, const std::string& html) {
-        const SourcePosition where = position(owner);
+    static Document parse_html(const std::string& html) {
         xmlSetStructuredErrorFunc(nullptr, ignore_error);
         Document document(htmlReadMemory(html.data(), static_cast<int>(html.size()), nullptr, "UTF-8",
                                          HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET));
         xmlSetStructuredErrorFunc(nullptr, nullptr);
+        return document;
+    }
+
+    // An answer a learner types, from a part of the owner's text: in an HTML text, its words
+    // (tags dropped, entities resolved); never Markdown.
+    std::string typed_text(const xmlNode* owner, const std::string& raw) {
+        const std::string format = attribute(owner, "format");
+        if (!format.empty() && format != "html")
+            return collapse_spaces(raw);
+        const Document document = parse_html(raw);
+        if (document == nullptr)
+            return collapse_spaces(raw);
+        return collapse_spaces(content(xmlDocGetRootElement(document.get())));
+    }
+
+    std::string html_text(const xmlNode* owner, const std::string& html) {
+        const SourcePosition where = position(owner);
+        const Document document = parse_html(html);
         if (document == nullptr)
             return markdown_ ? escape_markdown(collapse_spaces(html)) : collapse_spaces(html);
         const xmlNode* root = xmlDocGetRootElement(document.get());
@@ -1234,6 +1600,7 @@ private:
     std::string category_tag_;
     std::vector<std::string> answer_feedbacks_;   // of the question being read
     std::string general_feedback_;                // of the question being read
+    std::string question_name_;                   // of the question being read, for messages
     bool partial_credit_ = false;   // a question Moodle grades in parts (multi-answer, matching...)
     bool shuffle_ = false;          // a question shuffles its answers
     bool any_markdown_ = false;     // a text needs Markdown to read as written
