@@ -494,6 +494,26 @@ TEST_CASE("import_moodle_xml: cloze questions it cannot read", "[import][moodle-
             "inline.xml:25:1: error: the question text of \"No gap\" has no gap like [[1]]",
         });
     }
+    SECTION("hostile texts stay linear and bounded") {
+        std::string unclosed, gaps, answers = "{1:MC:=a";
+        for (int i = 0; i < 100000; ++i)
+            unclosed += "{1:SA:x";
+        for (int i = 0; i < 30; ++i)
+            gaps += "[[1]]";
+        for (int i = 0; i < 100000; ++i)
+            answers += "~b";
+        const ImportResult result = import_inline(
+            question("cloze", "Unclosed", unclosed, "") + question("cloze", "Answers", answers + "}", "") +
+            question("gapselect", "Gaps", gaps,
+                     "<selectoption><text>a</text><group>1</group></selectoption>\n"
+                     "<selectoption><text>b</text><group>1</group></selectoption>\n"));
+        CHECK(diagnostic_lines(result.diagnostics) == Strings{
+            "inline.xml:3:1: error: the question text of \"Unclosed\" has no embedded answer like "
+            "{1:SHORTANSWER:=answer}",
+            "inline.xml:10:1: error: blank-1 (MC): too many answers: a question takes at most 26",
+            "inline.xml:15:1: error: too many gaps: a question takes at most 26",
+        });
+    }
     SECTION("a plain-text cloze in a plain bank; a gap group of one choice is the loader's error") {
         const ImportResult plain = import_inline(
             "<question type=\"cloze\">\n<name><text>Plain</text></name>\n"

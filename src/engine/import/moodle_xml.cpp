@@ -689,7 +689,9 @@ std::optional<EmbeddedAnswer> find_embedded_answer(std::string_view text, std::s
         std::size_t close = text.find('}', body);
         while (close != std::string_view::npos && escaped_at(text, close))
             close = text.find('}', close + 1);
-        if (close == std::string_view::npos || close == body)
+        if (close == std::string_view::npos)
+            return std::nullopt;   // nor for any later "{": a hostile text must not cost n² steps
+        if (close == body)
             continue;
         return EmbeddedAnswer{open, close + 1, std::string(text.substr(open + 1, type_begin - open - 2)),
                               std::string(text.substr(type_begin, i - type_begin)),
@@ -1243,9 +1245,18 @@ private:
             at = embedded->end;
             question.blanks.push_back(std::move(blank));
         }
+        return finish_cloze_text(questiontext, raw, rewritten, at,
+                                 "embedded answer like {1:SHORTANSWER:=answer}", question, where);
+    }
+
+    // The question text with its blanks written in (`rewritten`, then `raw` from `at` on), read
+    // as this bank's texts are: the {{id}}s are plain text to the HTML converter, kept as written.
+    // False after an error when the text had no blank (`example`: what one looks like).
+    bool finish_cloze_text(const xmlNode* questiontext, const std::string& raw, std::string rewritten,
+                           std::size_t at, const char* example, Question& question,
+                           const QuestionSource& where) {
         if (question.blanks.empty()) {
-            report_.error_at(where.question, "the question text of " + question_name_ +
-                                                 " has no embedded answer like {1:SHORTANSWER:=answer}");
+            report_.error_at(where.question, "the question text of " + question_name_ + " has no " + example);
             return false;
         }
         rewritten.append(raw, at, std::string::npos);
@@ -1431,17 +1442,11 @@ private:
             assign_option_ids(blank.options);
             rewritten.append(raw, at, open - at);
             rewritten += "{{" + blank.id + "}}";
-            at = open = end + 2;
+            at = end + 2;
+            open = end + 1;   // the next search starts right after "]]"
             question.blanks.push_back(std::move(blank));
         }
-        if (question.blanks.empty()) {
-            report_.error_at(where.question, "the question text of " + question_name_ +
-                                                 " has no gap like [[1]]");
-            return false;
-        }
-        rewritten.append(raw, at, std::string::npos);
-        question.prompt = text_in(options_.language, read_text(questiontext, rewritten, "html"));
-        return true;
+        return finish_cloze_text(questiontext, raw, rewritten, at, "gap like [[1]]", question, where);
     }
 
     // A question takes at most as many answers (or subquestions) as a bank's question takes
