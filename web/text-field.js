@@ -67,6 +67,15 @@
         event.preventDefault();
         if (next) next.focus({ preventScroll: false });
         else canvas().focus();
+      } else if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && itemId !== 'input:answer') {
+        // The canvas keyboard walks on from this blank (to a list, a button): the keys go back to
+        // the canvas with this one, as if pressed there.
+        event.preventDefault();
+        var target = canvas();
+        target.focus();
+        var init = { key: event.key, code: event.code, bubbles: true, cancelable: true };
+        target.dispatchEvent(new KeyboardEvent('keydown', init));
+        target.dispatchEvent(new KeyboardEvent('keyup', init));
       }
     });
     // Wheel over the field still scrolls the page content drawn on the canvas.
@@ -87,7 +96,10 @@
 
   function render(state) {
     var q = state && state.screen === 'question' && state.question;
-    var items = q ? (state.items || []).filter(function (i) { return i.id.indexOf('input:') === 0 && fieldOf(q, i.id); }) : [];
+    // A list of choices drawn open over the frames (a cloze blank's): the fields step aside, or
+    // they would take the clicks and taps meant for the list.
+    var listOpen = q && (state.items || []).some(function (i) { return i.id.indexOf('option:') === 0; });
+    var items = q && !listOpen ? (state.items || []).filter(function (i) { return i.id.indexOf('input:') === 0 && fieldOf(q, i.id); }) : [];
     var shown = {};
     var key = q ? (state.quiz && state.quiz.id) + ':' + q.index + ':' + q.id : null;
     var newQuestion = q && shownFor !== key;
@@ -119,7 +131,7 @@
     keyboardOn = focusedItem ? focusedItem.id : null;
     Object.keys(inputs).forEach(function (id) { if (!shown[id]) hide(inputs[id]); });
     if (!q || !(q.field || (q.rows || []).some(function (r) { return r.field; }))) { shownFor = null; return; }
-    if (!first) return;   // the frames are not drawn yet (or scrolled out of view)
+    if (!first) return;   // the frames are not drawn yet (scrolled out of view, or under a list)
     // A new question: put the caret in the first field (not on touch screens, where that would pop
     // up the keyboard unasked; there a tap on the field does it).
     if (newQuestion) {

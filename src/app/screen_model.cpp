@@ -420,7 +420,12 @@ std::vector<RowModel> cloze_rows(const Context& c, const Bank& bank, const Quest
             }
             row.status = part->correct ? std::string(c.str(Str::Correct))
                                        : std::string(c.str(Str::Incorrect)) + " · " + c.str(Str::RightAnswerIs) + " " + right;
-            if (!part->feedback.empty()) row.feedback = c.text(bank, part->feedback);
+            // The choice picked says its own feedback first, then the blank's.
+            std::vector<std::string> feedback;
+            if (const Choice* picked = blank.kind == Blank::Kind::Options ? blank.find_option(part->given) : nullptr)
+                if (!picked->feedback.empty()) feedback.push_back(as_sentence(c.text(bank, picked->feedback)));
+            if (!part->feedback.empty()) feedback.push_back(c.text(bank, part->feedback));
+            row.feedback = join(feedback, " ");
         }
         if (!checked && s.last_move == blank.id && blank.kind == Blank::Kind::Options)
             moved = row.label + ": " + (given.empty() ? std::string(c.str(Str::ChooseAnswer)) : option_text(given)) + ".";

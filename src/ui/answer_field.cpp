@@ -6,7 +6,7 @@ namespace imquiz::ui {
 
 std::optional<std::string> answer_frame(const UiContext& ui, const app::AnswerFieldModel& field, const std::string& item_id,
                                         const AnswerFrameStyle& style) {
-    float width = ImGui::GetContentRegionAvail().x;
+    float width = style.width > 0 ? style.width : ImGui::GetContentRegionAvail().x;
     float height = ui.px(52);
     ImVec2 pos = ImGui::GetCursorScreenPos();
     ImFont* font = ui.fonts.body;

@@ -17,6 +17,7 @@ struct AnswerFrameStyle {
     uint32_t border = 0;         // accent, or right / wrong once checked
     bool checked = false;        // read only, the frame filled as answered
     bool take_focus = false;     // the keyboard goes here (a new question, on the desktop)
+    float width = 0;             // 0: the width available
 };
 
 // Draws the frame (and, on the desktop, edits in it); returns the new text when it was edited.

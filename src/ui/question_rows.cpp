@@ -195,6 +195,7 @@ Action cloze_rows(QuestionView& view, const UiContext& ui, const app::QuestionMo
                 AnswerFrameStyle style;
                 style.border = row.correct ? (*row.correct ? ui.palette.correct : ui.palette.wrong) : ui.palette.accent;
                 style.checked = q.checked;
+                style.width = width;
                 // The first blank to type in takes the keyboard on a new question (the desktop).
                 style.take_focus = view.focus_answer && first_field;
                 first_field = false;

@@ -21,6 +21,9 @@ test.after(async () => { await browser.close(); await site.close(); });
 
 const text = (value, lang) => (typeof value === 'string' ? value : value[lang] || value[bank.defaultLanguage]);
 
+// A cloze prompt as shown before anything is filled in: each {{id}} a numbered gap.
+const clozeGaps = (prompt) => { let n = 0; return prompt.replace(/\{\{[a-z0-9-]+\}\}/g, () => `[${++n} ____]`); };
+
 // How to answer each question right (and, for some, wrong first to see the verdict).
 async function answer(page, q, lang, tag) {
   switch (q.type) {
@@ -68,6 +71,21 @@ async function answer(page, q, lang, tag) {
         }
       }
       break;
+    case 'cloze':
+      // Each blank: its list opened by a click and the right choice clicked, or its field clicked
+      // and the answer typed (the number with a comma, a text in capitals).
+      for (const blank of q.blanks) {
+        if (blank.choices) {
+          await scrollToAndClick(page, `select:${blank.id}`);
+          await clickItem(page, `option:${blank.id}:${blank.choices.find((c) => c.correct).id}`);
+        } else {
+          await scrollToAndClick(page, `input:blank:${blank.id}`);
+          await page.keyboard.type(blank.answer ? String(blank.answer.value).replace('.', ',') : text(blank.accept[0], lang).toUpperCase());
+        }
+        await waitForState(page, (s, id) => s.question.rows.find((r) => r.id === id).answer ||
+                                           (s.question.rows.find((r) => r.id === id).field || {}).value, blank.id);
+      }
+      break;
     default:
       throw new Error(`unknown type ${q.type}`);
   }
@@ -82,7 +100,7 @@ for (const lang of ['en', 'ru']) {
       let state = await waitForState(page, (s, k) => s.screen === 'question' && s.question.index === k && !s.question.feedback, n);
       const q = bank.questions.find((x) => x.id === state.question.id);
       assert.equal(state.question.type, q.type);
-      assert.equal(state.question.prompt, text(q.prompt, lang));
+      assert.equal(state.question.prompt, q.type === 'cloze' ? clozeGaps(text(q.prompt, lang)) : text(q.prompt, lang));
       await answer(page, q, lang, lang);
       if (q.type === 'numeric' || q.type === 'short_text') await page.keyboard.press('Enter');
       else await scrollToAndClick(page, 'button:check');

@@ -29,7 +29,7 @@ std::string cloze_bank(const char* text_format) {
         "blanks": [
           {"id": "gpus", "answer": {"value": 8}, "unit": "GPUs"},
           {"id": "copy", "choices": [{"id": "full", "text": {"en": "a full copy", "ru": "полную копию"}, "correct": true},
-                                     {"id": "shard", "text": {"en": "a shard", "ru": "шард"}}]},
+                                     {"id": "shard", "text": {"en": "a shard", "ru": "шард"}, "feedback": "That is ZeRO"}]},
           {"id": "op", "accept": ["all-reduce"], "feedback": "The collective that sums and shares."}
         ]}, {
         "id": "after", "type": "true_false", "prompt": "Done?", "answer": true, "explanation": "Yes."
@@ -120,6 +120,7 @@ TEST_CASE("cloze screen: a numeric blank that is not a number is refused and nam
     CHECK(q.rows[1].correct == std::optional<bool>(false));
     CHECK(q.rows[1].status == "Incorrect · Right answer: a full copy");
     CHECK(q.rows[1].options.empty());
+    CHECK(q.rows[1].feedback == "That is ZeRO.");  // the picked choice's own
     CHECK(q.rows[2].status == "Correct");
     CHECK(q.rows[2].feedback == "The collective that sums and shares.");
     CHECK(q.prompt == "Each of the [1: 8] GPUs holds [2: a shard] of the model; gradients are averaged with [3: All-Reduce].");
