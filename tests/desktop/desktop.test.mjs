@@ -335,6 +335,44 @@ test('typed answers are edited in the window (numeric and short text of the READ
   }
 });
 
+test('a cloze question in the window: each blank typed into or picked from its list, then checked', async () => {
+  await startDisplay();
+  const readme = fs.readFileSync(path.join(QUIZZES, 'README.md'), 'utf8');
+  const marker = readme.indexOf('<!-- readme-example: full bank -->');
+  const start = readme.indexOf('```json\n', marker) + 8;
+  const bank = JSON.parse(readme.slice(start, readme.indexOf('\n```\n', start) + 1));
+  bank.questions = bank.questions.filter((q) => q.type === 'cloze');
+  assert.equal(bank.questions.length, 1, 'the example bank has a cloze question');
+  const file = path.join(work, 'cloze.json');
+  fs.writeFileSync(file, JSON.stringify(bank));
+  const player = new Player('cloze', [file, '--lang', 'ru', '--size', '700x1100', '--data', path.join(work, 'data-cloze')]);
+  player.height = 1100;
+  try {
+    await player.waitFor((s) => s.screen === 'question' && s.question.type === 'cloze', 'the cloze question');
+    const row = (s, id) => s.question?.rows.find((r) => r.id === id);
+    for (const blank of bank.questions[0].blanks) {
+      if (blank.choices) {
+        const right = blank.choices.find((c) => c.correct).id;
+        await player.click(`select:${blank.id}`);
+        await player.waitFor((s) => s.items.some((i) => i.id === `option:${blank.id}:${right}`), `the list of ${blank.id}`);
+        await player.click(`option:${blank.id}:${right}`);
+        await player.waitFor((s) => row(s, blank.id)?.answer === right, `${blank.id}: ${right} picked`);
+      } else {
+        const words = blank.answer ? String(blank.answer.value) : 'A';
+        await player.click(`input:blank:${blank.id}`);
+        await player.type(words);
+        await player.waitFor((s) => row(s, blank.id)?.field?.value === words, `${blank.id}: ${words} typed`);
+      }
+    }
+    await player.click('button:check');
+    const state = await player.waitFor(ANSWERED, 'the cloze question checked');
+    assert.equal(state.question.feedback.correct, true, JSON.stringify(state.question.rows));
+    await player.shot('cloze-checked');
+  } finally {
+    await player.quit();
+  }
+});
+
 // ---- The author's watch loop ----
 
 test('--watch: a saved bank is reloaded on the same question; a broken one is told with its path; fixed, it plays on', async () => {
