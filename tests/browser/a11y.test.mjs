@@ -495,6 +495,23 @@ test('every question type through the mirror; bank text stays text', async () =>
         await mirror.locator('button[data-action=check]').focus();
         await page.keyboard.press('Enter');
         break;
+      case 'cloze':  // a labelled field or select per blank (named "Blank 1 of 3"), in the prompt's order; Enter on Check
+        for (const row of state.question.rows) {
+          const blank = q.blanks.find((b) => b.id === row.id);
+          if (blank.choices) {
+            const right = blank.choices.find((c) => c.correct);
+            await mirror.getByRole('combobox', { name: row.label, exact: true }).selectOption({ label: text(right.text, 'en', example) });
+            await waitForState(page, (s, [i, c]) => s.question.rows.find((r) => r.id === i).answer === c, [row.id, right.id]);
+          } else {
+            const words = blank.answer ? String(blank.answer.value) : text(blank.accept[0], 'en', example);
+            await mirror.getByRole('textbox', { name: row.label, exact: true }).focus();
+            await page.keyboard.type(words, { delay: 20 });
+            await waitForState(page, (s, [i, v]) => s.question.rows.find((r) => r.id === i).field.value === v, [row.id, words]);
+          }
+        }
+        await mirror.locator('button[data-action=check]').focus();
+        await page.keyboard.press('Enter');
+        break;
       default: {  // numeric, short_text: a labelled text field, Enter checks
         // The focus is on the new prompt, not in text-field.js's answer field over the canvas.
         await waitFocus(page, (f) => f.inMirror && f.tag === 'h2', 'the prompt');
@@ -521,9 +538,14 @@ test('every question type through the mirror; bank text stays text', async () =>
     // Typed answers also say what was expected ("20", not "20 ± 0").
     const expected = ['numeric', 'short_text'].includes(q.type)
       ? ` ${sentence('Correct answer: ' + state.question.feedback.correctAnswer.map((a) => a.replace(/ ± 0$/, '')).join('; '))}` : '';
-    // A matching item's own feedback is said too, in item order.
+    // A matching item's own feedback is said too, in item order. A cloze blank's too, in the prompt's order (the right choice's own feedback first).
+    const blankFeedback = (b) => [b.choices && b.choices.find((c) => c.correct).feedback, b.feedback].filter(Boolean)
+      .map((f) => ` ${sentence(text(f, 'en', example))}`).join('');
     const itemFeedback = q.type === 'matching'
-      ? q.items.filter((i) => i.feedback).map((i) => ` ${sentence(text(i.feedback, 'en', example))}`).join('') : '';
+      ? q.items.filter((i) => i.feedback).map((i) => ` ${sentence(text(i.feedback, 'en', example))}`).join('')
+      : q.type === 'cloze'
+        ? [...text(q.prompt, 'en', example).matchAll(/\{\{([a-z0-9-]+)\}\}/g)].map((m) => blankFeedback(q.blanks.find((b) => b.id === m[1]))).join('')
+        : '';
     await waitLive(page, `Correct.${expected}${itemFeedback} ${sentence(text(q.explanation, 'en', example))}`);
     await panelScreenshot(page, `example-${q.id}-checked`);
     await page.locator('#mirror button[data-action=next]').focus();

@@ -55,13 +55,27 @@ test('catalog, question (every type), feedback, results, settings: every state m
     if (q.choices.length) await act(page, q.choices[0].action);
     else if (q.type === 'matching') for (const row of q.rows) await act(page, row.options[1].action);  // [0] unpairs
     else if (q.type === 'ordering') await act(page, q.rows[q.rows.length - 1].up.action);
-    else await act(page, { type: 'type', text: q.field.numeric ? 'not a number' : 'words' });
+    else if (q.type === 'cloze') {
+      for (const row of q.rows) {
+        await act(page, row.field ? { type: 'fill', blank: row.id, value: row.field.numeric ? 'not a number' : 'words' }
+                                  : row.options[1].action);
+      }
+    } else await act(page, { type: 'type', text: q.field.numeric ? 'not a number' : 'words' });
     state = await waitForState(page, (s) => s.question && s.question.primary.enabled);
     if (q.field && q.field.numeric) {
       await act(page, state.question.primary.action);
       state = await waitForState(page, (s) => s.question.field && s.question.field.problem !== '');
       await act(page, { type: 'type', text: '1' });
       state = await waitForState(page, (s) => s.question.field.problem === '' && s.question.primary.enabled);
+    }
+    // A cloze number blank that is not a number: its row says why, then it is fixed.
+    const numberRow = q.type === 'cloze' && q.rows.find((r) => r.field && r.field.numeric);
+    if (numberRow) {
+      await act(page, state.question.primary.action);
+      state = await waitForState(page, (s, id) => s.question.rows.find((r) => r.id === id).field.problem !== '', numberRow.id);
+      await act(page, { type: 'fill', blank: numberRow.id, value: '1' });
+      state = await waitForState(page, (s, id) => s.question.rows.find((r) => r.id === id).field.problem === '' &&
+                                                  s.question.primary.enabled, numberRow.id);
     }
     await act(page, state.question.primary.action);
     state = await waitForState(page, (s) => s.question && s.question.feedback);
@@ -70,8 +84,8 @@ test('catalog, question (every type), feedback, results, settings: every state m
     await act(page, state.question.primary.action);
     state = await waitForState(page, (s, i) => s.screen !== 'question' || s.question.index !== i, index);
   }
-  assert.deepEqual([...seen].sort(), ['matching', 'multiple_choice', 'numeric', 'ordering', 'short_text', 'single_choice',
-                                      'true_false']);
+  assert.deepEqual([...seen].sort(), ['cloze', 'matching', 'multiple_choice', 'numeric', 'ordering', 'short_text',
+                                      'single_choice', 'true_false']);
   assert.equal(state.screen, 'results');
   await act(page, { type: 'settings' });
   state = await waitForState(page, (s) => s.screen === 'settings');
