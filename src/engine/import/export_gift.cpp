@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 
 namespace imquiz {
 namespace {
@@ -28,17 +27,6 @@ std::string escaped(std::string_view text) {
         result += c;
     }
     return result;
-}
-
-// The shortest "%g" spelling that reads back as the same double.
-std::string format_number(double value) {
-    char buffer[40];
-    for (int precision = 1; precision <= 17; ++precision) {
-        std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
-        if (std::strtod(buffer, nullptr) == value)
-            break;
-    }
-    return buffer;
 }
 
 // An answer line. A text that starts with '%' would be read as a weight, so it gets an explicit
@@ -67,10 +55,10 @@ std::string comment(std::string_view label, std::string_view text) {
     return result;
 }
 
-class GiftWriter {
+class GiftWriter : ExportWriter {
 public:
     GiftWriter(const Bank& bank, std::string_view language, std::vector<Diagnostic>* losses)
-        : bank_(bank), language_(language), losses_(losses) {}
+        : ExportWriter(bank, language, losses) {}
 
     std::string write() {
         out_ += comment("ImQuiz bank ", in_quotes(bank_.id) + ": " + text(bank_.title));
@@ -98,20 +86,6 @@ public:
     }
 
 private:
-    const std::string& text(const LocalizedText& value) const {
-        return value.get(language_, bank_.default_language);
-    }
-
-    void lose(const std::string& path, std::string message) {
-        if (losses_ == nullptr)
-            return;
-        Diagnostic diagnostic;
-        diagnostic.severity = Diagnostic::Severity::Warning;
-        diagnostic.path = path;
-        diagnostic.message = std::move(message);
-        losses_->push_back(std::move(diagnostic));
-    }
-
     void write_category(const Question& question, const std::string& path) {
         const std::string tag = question.tags.empty() ? std::string() : question.tags.front();
         if (question.tags.size() > 1)
@@ -183,11 +157,11 @@ private:
     // `#value`, `#value:tolerance` or `#min..max`.
     void write_number(const NumericAnswer& answer, const LocalizedText& unit, const std::string& path) {
         if (answer.form == NumericAnswer::Form::Range)
-            out_ += "#" + format_number(answer.min) + ".." + format_number(answer.max) + "\n";
+            out_ += "#" + shortest_number(answer.min) + ".." + shortest_number(answer.max) + "\n";
         else if (answer.tolerance == 0)
-            out_ += "#" + format_number(answer.value) + "\n";
+            out_ += "#" + shortest_number(answer.value) + "\n";
         else
-            out_ += "#" + format_number(answer.value) + ":" + format_number(answer.tolerance) + "\n";
+            out_ += "#" + shortest_number(answer.value) + ":" + shortest_number(answer.tolerance) + "\n";
         if (!unit.empty())
             lose(path + ".unit", "GIFT has no units: the unit is left out");
     }
@@ -253,7 +227,6 @@ private:
         if (right_weight.back() == '.')
             right_weight.pop_back();
         right_weight = "%" + right_weight + "%";
-        std::vector<Choice> read_back = choices;
         for (const Choice& choice : choices) {
             const std::string& choice_text = text(choice.text);
             const std::string& feedback = text(choice.feedback);
@@ -264,45 +237,21 @@ private:
                                     feedback);
         }
         // GIFT has no choice ids: the import makes them from the texts again.
-        for (Choice& choice : read_back)
-            choice.text = LocalizedText::same_in_all_languages(text(choice.text));
-        assign_option_ids(read_back);
-        for (std::size_t i = 0; i < choices.size(); ++i) {
-            if (read_back[i].id != choices[i].id) {
-                lose(path,
-                     "GIFT has no choice ids: importing this file makes them from the texts, "
-                     "so learners' progress on the question would not carry over");
-                break;
-            }
-        }
+        if (!choice_ids_read_back(choices, language_, bank_.default_language))
+            lose(path, "GIFT has no choice ids: importing this file makes them from the texts, "
+                       "so learners' progress on the question would not carry over");
     }
 
     // Every translation of every accepted answer (all of them count as right in the bank).
     void write_accepted(const std::vector<LocalizedText>& accepted_texts, const std::string& path) {
-        std::vector<std::string> written;
-        const auto add = [&](const std::string& answer) {
-            for (const std::string& existing : written)
-                if (existing == answer)
-                    return;
-            written.push_back(answer);
+        for (const std::string& answer :
+             every_accepted_text(accepted_texts, language_, bank_.default_language)) {
             if (answer.find("->") != std::string::npos)
                 lose(path, "the answer " + in_quotes(answer) +
                                " contains \"->\": GIFT reads it as a matching question");
             out_ += answer_line('=', "", answer, "");
-        };
-        for (const LocalizedText& accepted : accepted_texts) {
-            add(text(accepted));
-            for (const auto& translation : accepted.translations())
-                add(translation.second);
         }
     }
-
-    const Bank& bank_;
-    const bool markdown_ = bank_.text_format == TextFormat::Markdown;
-    std::string_view language_;
-    std::vector<Diagnostic>* losses_;
-    std::string category_;
-    std::string out_;
 };
 
 } // namespace

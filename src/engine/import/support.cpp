@@ -5,7 +5,10 @@
 #include "engine/utf8.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace imquiz::import_support {
@@ -473,6 +476,59 @@ LocalizedText escape_markdown(const LocalizedText& text) {
     for (const auto& [language, translation] : text.translations())
         result.set(language, escape_markdown(translation));
     return result;
+}
+
+void report_loss(std::vector<Diagnostic>* losses, std::string path, std::string message) {
+    if (losses == nullptr)
+        return;
+    Diagnostic diagnostic;
+    diagnostic.severity = Diagnostic::Severity::Warning;
+    diagnostic.path = std::move(path);
+    diagnostic.message = std::move(message);
+    losses->push_back(std::move(diagnostic));
+}
+
+bool choice_ids_read_back(const std::vector<Choice>& choices, std::string_view language,
+                          std::string_view default_language) {
+    std::vector<Choice> read_back = choices;
+    for (Choice& choice : read_back)
+        choice.text = LocalizedText::same_in_all_languages(choice.text.get(language, default_language));
+    assign_option_ids(read_back);
+    for (std::size_t i = 0; i < choices.size(); ++i)
+        if (read_back[i].id != choices[i].id)
+            return false;
+    return true;
+}
+
+std::vector<std::string> every_accepted_text(const std::vector<LocalizedText>& accepted_texts,
+                                             std::string_view language,
+                                             std::string_view default_language) {
+    std::vector<std::string> written;
+    const auto add = [&](const std::string& answer) {
+        if (std::find(written.begin(), written.end(), answer) == written.end())
+            written.push_back(answer);
+    };
+    for (const LocalizedText& answer : accepted_texts) {
+        add(answer.get(language, default_language));
+        for (const auto& translation : answer.translations())
+            add(translation.second);
+    }
+    return written;
+}
+
+std::string shortest_number(double value) {
+    char buffer[40];
+    // A whole number as its digits (384400, not 3.844e+05), while they are exact.
+    if (value > -1e15 && value < 1e15 && value == std::floor(value)) {
+        std::snprintf(buffer, sizeof buffer, "%.0f", value);
+        return buffer;
+    }
+    for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
+        if (std::strtod(buffer, nullptr) == value)
+            break;
+    }
+    return buffer;
 }
 
 } // namespace imquiz::import_support

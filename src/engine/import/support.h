@@ -1,4 +1,4 @@
-// Internal to the importers (gift.cpp, aiken.cpp, plain_text.cpp, export_gift.cpp): source lines
+// Internal to the importers and exporters (gift.cpp, aiken.cpp, plain_text.cpp, moodle_xml.cpp, export_gift.cpp, export_moodle_xml.cpp): source lines
 // and positions, diagnostics, ids made from texts, and the last step every importer shares
 // (bank -> JSON -> load_bank, its diagnostics moved to source lines).
 #pragma once
@@ -14,6 +14,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace imquiz::import_support {
@@ -140,6 +141,48 @@ bool set_explanation(Question& question, const std::string& language,
 // a hard break.
 std::string escape_markdown(std::string_view plain);
 LocalizedText escape_markdown(const LocalizedText& text);   // each translation
+
+// What an exporter cannot write (export_gift, export_moodle_xml): a warning whose path names the
+// bank field, added to `losses` when it is given.
+void report_loss(std::vector<Diagnostic>* losses, std::string path, std::string message);
+
+// What the exporters' writers share: the bank, the language its texts are written in, the losses,
+// the tag of the category written last and the text written so far.
+class ExportWriter {
+protected:
+    ExportWriter(const Bank& bank, std::string_view language, std::vector<Diagnostic>* losses)
+        : bank_(bank), language_(language), losses_(losses) {}
+
+    const std::string& text(const LocalizedText& value) const {
+        return value.get(language_, bank_.default_language);
+    }
+    void lose(const std::string& path, std::string message) {
+        report_loss(losses_, path, std::move(message));
+    }
+
+    const Bank& bank_;
+    const bool markdown_ = bank_.text_format == TextFormat::Markdown;
+    std::string_view language_;
+    std::vector<Diagnostic>* losses_;
+    std::string category_;
+    std::string out_;
+};
+
+// Whether an import, which has no choice ids, makes the same ids again from the choices' texts in
+// `language` (else learners' progress on the question would not carry over).
+bool choice_ids_read_back(const std::vector<Choice>& choices, std::string_view language,
+                          std::string_view default_language);
+
+// Every translation of every accepted answer (all of them count as right in the bank), each once,
+// the one in `language` first for each answer.
+std::vector<std::string> every_accepted_text(const std::vector<LocalizedText>& accepted_texts,
+                                             std::string_view language,
+                                             std::string_view default_language);
+
+// The shortest "%g" spelling of `value` that reads back as the same double (what the exporters
+// write for numbers, so that an imported number comes back unchanged); a whole number below 1e15
+// as its digits.
+std::string shortest_number(double value);
 
 
 } // namespace imquiz::import_support
