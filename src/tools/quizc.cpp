@@ -39,7 +39,7 @@ constexpr const char* usage =
     "       quizc formulas FILE\n"
     "       quizc import --from gift|aiken|text FILE [--key KEYFILE] [--lang CODE] [--id SLUG]\n"
     "                    [--title TEXT] [-o BANK.json]     (see quizc import --help)\n"
-    "       quizc export --to gift BANK.json [-o OUT.gift] [--lang CODE]\n"
+    "       quizc export --to gift|moodle-xml BANK.json [-o OUT] [--lang CODE]\n"
     "       quizc package --scorm 1.2|2004 --site SITE_DIR (--quiz ID -o FILE.zip | --all -o DIR)\n"
     "\n"
     "validate  prints every problem as `file:path: error|warning: message` and exits 1 when\n"

@@ -21,7 +21,7 @@ bool read_file(const std::string& path, std::string& contents);
 //              [--title TEXT] [-o BANK.json]
 int run_import_command(int argc, char** argv);
 
-// quizc export --to gift BANK.json [-o OUT.gift] [--lang CODE]
+// quizc export --to gift|moodle-xml BANK.json [-o OUT] [--lang CODE]
 int run_export_command(int argc, char** argv);
 
 // quizc package --scorm 1.2|2004 --site SITE_DIR (--quiz ID -o FILE.zip | --all -o DIR)

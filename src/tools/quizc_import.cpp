@@ -1,7 +1,7 @@
 // quizc import / quizc export: banks from GIFT, Moodle XML, Aiken and plain-text quizzes, and
-// banks back to GIFT. The formats and conventions are in docs/authoring.md; the work is done by
-// the engine (engine/import/import.h), this file only reads arguments and files and prints
-// diagnostics.
+// banks back to GIFT and Moodle XML. The formats and conventions are in docs/authoring.md; the
+// work is done by the engine (engine/import/import.h), this file only reads arguments and files
+// and prints diagnostics.
 #include "quizc_commands.h"
 
 #include "engine/bank_loader.h"
@@ -37,11 +37,12 @@ constexpr const char* import_usage =
     "written and the exit code is 1.\n";
 
 constexpr const char* export_usage =
-    "usage: quizc export --to gift BANK.json [-o OUT.gift] [--lang CODE]\n"
+    "usage: quizc export --to gift|moodle-xml BANK.json [-o OUT] [--lang CODE]\n"
     "\n"
-    "Writes the bank as Moodle GIFT, its texts in one language (default: the bank's default\n"
-    "language). What GIFT cannot hold is printed as a warning.\n"
-    "  -o OUT.gift    where to write (default: standard output)\n";
+    "Writes the bank as Moodle GIFT or Moodle XML (docs/authoring.md), its texts in one language\n"
+    "(default: the bank's default language). What the format cannot hold is printed as a warning.\n"
+    "  -o OUT         where to write, OUT.gift or OUT.xml (default: standard output)\n"
+    "  --lang CODE    the language of the texts, one of the bank's\n";
 
 // To `path`, or standard output for "" and "-".
 bool write_output(const std::string& path, const std::string& contents) {
@@ -245,9 +246,9 @@ int run_export_command(int argc, char** argv) {
         return usage_error(export_usage, arguments.problem);
     const std::string* to = arguments.find("--to");
     if (to == nullptr)
-        return usage_error(export_usage, "--to gift is required");
-    if (*to != "gift")
-        return usage_error(export_usage, "unknown format " + *to + " (expected gift)");
+        return usage_error(export_usage, "--to gift or moodle-xml is required");
+    if (*to != "gift" && *to != "moodle-xml")
+        return usage_error(export_usage, "unknown format " + *to + " (expected gift or moodle-xml)");
 
     std::string text;
     if (!read_file(arguments.file, text)) {
@@ -280,13 +281,14 @@ int run_export_command(int argc, char** argv) {
     }
 
     std::vector<imquiz::Diagnostic> losses;
-    const std::string gift = imquiz::export_gift(bank, language, &losses);
+    const std::string exported = *to == "gift" ? imquiz::export_gift(bank, language, &losses)
+                                               : imquiz::export_moodle_xml(bank, language, &losses);
     for (imquiz::Diagnostic& loss : losses)
         loss.file = arguments.file;
     print(losses);
     const std::string* output = arguments.find("-o");
     const std::string output_name = output == nullptr ? "-" : *output;
-    if (!write_output(output_name, gift)) {
+    if (!write_output(output_name, exported)) {
         std::fprintf(stderr, "%s: error: cannot write the file\n", terminal(output_name).c_str());
         return 1;
     }

@@ -1,5 +1,5 @@
 // Authoring: banks from the quiz formats teachers already have (Moodle GIFT, Moodle XML, Aiken,
-// a plain-text layout with an optional answer key), and banks back to GIFT. The formats and every convention
+// a plain-text layout with an optional answer key), and banks back to GIFT and Moodle XML. The formats and every convention
 // chosen here are described in docs/authoring.md.
 //
 // Never throws or aborts, whatever the input. Every problem is a Diagnostic with the source
@@ -79,5 +79,14 @@ ImportResult import_moodle_xml(std::string_view text, std::string_view file_name
 // export_gift() and import_gift() (see docs/authoring.md for the exact subset).
 std::string export_gift(const Bank& bank, std::string_view language,
                         std::vector<Diagnostic>* losses = nullptr);
+
+// The bank as Moodle XML, its texts in `language` (falling back to the bank's default language),
+// in the format of the bank's texts ("markdown" or "plain_text"). Written as a string: every
+// build has it, the web's too. What Moodle XML cannot hold (the other translations, author notes,
+// settings it cannot say, ranges, blank and choice ids the import would not make again) is
+// reported in `losses` as for export_gift(). A bank imported from Moodle XML comes back the same
+// after export_moodle_xml() and import_moodle_xml() (see docs/authoring.md for the subset).
+std::string export_moodle_xml(const Bank& bank, std::string_view language,
+                              std::vector<Diagnostic>* losses = nullptr);
 
 } // namespace imquiz
