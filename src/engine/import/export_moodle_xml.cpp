@@ -360,12 +360,15 @@ private:
                 "</shuffleanswers>\n";
         std::vector<bool> written(question.choices.size(), false);
         std::vector<std::size_t> order;   // of the answers, as the importer will list them
+        std::vector<std::string> answer_texts;   // each checked (and its loss reported) once
+        for (std::size_t i = 0; i < question.choices.size(); ++i) {
+            const std::string answer_path = path + ".choices[" + std::to_string(i) + "].text";
+            answer_texts.push_back(escaped(plain(text(question.choices[i].text), answer_path), answer_path));
+        }
         const auto subquestion = [&](const std::string& item_text, std::size_t answer) {
-            const std::string answer_path = path + ".choices[" + std::to_string(answer) + "]";
-            const std::string answer_text = plain(text(question.choices[answer].text), answer_path + ".text");
             out_ += "    " +
                     formatted("subquestion", item_text, path + ".items",
-                              "<answer><text>" + escaped(answer_text, answer_path) + "</text></answer>") +
+                              "<answer><text>" + answer_texts[answer] + "</text></answer>") +
                     "\n";
             if (!written[answer])
                 order.push_back(answer);
