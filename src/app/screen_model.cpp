@@ -264,6 +264,26 @@ std::vector<ChoiceModel> choices(const Context& c, const Bank& bank, const Quest
     return out;
 }
 
+// A select's options (a matching item's answers, a cloze blank's choices): first the empty pick,
+// then each choice, every one with the action `kind` that picks it for `row_id`.
+std::vector<RowOptionModel> pick_options(const Context& c, const Bank& bank, Action::Kind kind, const std::string& row_id,
+                                         const std::string& picked, const std::vector<const Choice*>& choices) {
+    std::vector<RowOptionModel> options;
+    auto option = [&](std::string id, std::string text) {
+        RowOptionModel o;
+        o.action = Action::of(kind);
+        o.action.choice_id = row_id;
+        o.action.text = id;
+        o.selected = id == picked;
+        o.id = std::move(id);
+        o.text = std::move(text);
+        options.push_back(std::move(o));
+    };
+    option("", c.str(Str::ChooseAnswer));
+    for (const Choice* choice : choices) option(choice->id, c.text(bank, choice->text));
+    return options;
+}
+
 // Matching: a row per item, its pick out of the answers (in the attempt's shuffled order).
 std::vector<RowModel> matching_rows(const Context& c, const Bank& bank, const Question& question,
                                     const SessionQuestion& slot, std::string& moved) {
@@ -286,20 +306,7 @@ std::vector<RowModel> matching_rows(const Context& c, const Bank& bank, const Qu
                 if (p.id == item.id) part = &p;
         row.answer_id = part ? part->given : matched_answer(s.draft, item.id);
         row.answer_text = row.answer_id.empty() ? c.str(checked ? Str::Unpaired : Str::ChooseAnswer) : answer_text(row.answer_id);
-        if (!checked) {
-            auto option = [&](std::string id, std::string text) {
-                RowOptionModel o;
-                o.action = Action::of(Action::Kind::MatchItem);
-                o.action.choice_id = item.id;
-                o.action.text = id;
-                o.selected = id == row.answer_id;
-                o.id = std::move(id);
-                o.text = std::move(text);
-                row.options.push_back(std::move(o));
-            };
-            option("", c.str(Str::ChooseAnswer));
-            for (const Choice* answer : answers) option(answer->id, c.text(bank, answer->text));
-        }
+        if (!checked) row.options = pick_options(c, bank, Action::Kind::MatchItem, item.id, row.answer_id, answers);
         if (part) {
             row.correct = part->correct;
             row.status = part->correct ? std::string(c.str(Str::Correct))
@@ -382,20 +389,8 @@ std::vector<RowModel> cloze_rows(const Context& c, const Bank& bank, const Quest
         if (blank.kind == Blank::Kind::Options) {
             row.answer_id = given;
             row.answer_text = given.empty() ? std::string(c.str(Str::ChooseAnswer)) : option_text(given);
-            if (!checked) {
-                auto option = [&](std::string id, std::string text) {
-                    RowOptionModel o;
-                    o.action = Action::of(Action::Kind::FillBlank);
-                    o.action.choice_id = blank.id;
-                    o.action.text = id;
-                    o.selected = id == row.answer_id;
-                    o.id = std::move(id);
-                    o.text = std::move(text);
-                    row.options.push_back(std::move(o));
-                };
-                option("", c.str(Str::ChooseAnswer));
-                for (const Choice* choice : options_in_order(slot, blank)) option(choice->id, c.text(bank, choice->text));
-            }
+            if (!checked)
+                row.options = pick_options(c, bank, Action::Kind::FillBlank, blank.id, row.answer_id, options_in_order(slot, blank));
         } else {
             AnswerFieldModel& field = row.field;
             field.present = true;
