@@ -121,7 +121,12 @@ class Player {
     }
     const x = Math.round(item.x + item.w / 2), y = Math.round(item.y + item.h / 2);
     xdotool('mousemove', '--window', window, String(x), String(y));
-    xdotool('click', '1');
+    // Held as a hand holds it, so that the press and the release reach the window in frames of
+    // their own: a quick click landed in one batch and hid that a popup opened on the release
+    // was never drawn (1 run in 3 in CI).
+    xdotool('mousedown', '1');
+    await new Promise((r) => setTimeout(r, 120));
+    xdotool('mouseup', '1');
   }
   async key(...keys) {
     await this.window();

@@ -270,7 +270,9 @@ void take_event(const SDL_Event& event) {
     default: return;
     }
     i.input.push_back(std::move(input));
-    i.frames_wanted = std::max(i.frames_wanted, 1);
+    // As on the web (imquiz_wake): an input needs a few frames to settle. A list opened on a
+    // release is measured on a hidden frame and drawn on the next; with one frame it never showed.
+    i.frames_wanted = std::max(i.frames_wanted, 4);
 }
 
 // The frame just drawn (the bound framebuffer), bottom row first in GL, written top row first.
