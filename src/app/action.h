@@ -20,6 +20,7 @@ struct Action {
         MoveItem,          // choice_id: an ordering item; number: its new place (0-based)
         FillBlank,         // choice_id: a cloze blank; text: what is typed in it, or its choice's id ("" empties it)
         Check,             // the current selection / typed answer
+        ShowHint,          // the current question's next hint
         Next,              // next question, or results after the last
         Retry,             // a new attempt at the whole bank
         ReviewMistakes,    // a new attempt at the missed questions only

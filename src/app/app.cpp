@@ -80,6 +80,7 @@ void apply(AppState& state, const Action& action) {
     case Kind::MoveItem: move_item(state, action.choice_id, action.number); break;
     case Kind::FillBlank: fill_blank_of(state, action.choice_id, action.text); break;
     case Kind::Check: check_current(state); break;
+    case Kind::ShowHint: show_hint(state); break;
     case Kind::Next: go_next(state); break;
     case Kind::Retry: retry_quiz(state); break;
     case Kind::ReviewMistakes: review_mistakes(state); break;

@@ -64,6 +64,7 @@ void match_item(AppState& state, const std::string& item_id, const std::string& 
 void move_item(AppState& state, const std::string& item_id, float place);
 void fill_blank_of(AppState& state, const std::string& blank_id, const std::string& value);
 void check_current(AppState& state);
+void show_hint(AppState& state);
 void go_next(AppState& state);
 void retry_quiz(AppState& state);
 void review_mistakes(AppState& state);

@@ -20,12 +20,21 @@ std::uint64_t next_seed(AppState& state) {
 void reset_draft(AppState& state) {
     state.draft = Draft{};
     state.last_move.clear();
+    state.tried.reset();
     if (state.session) {
         state.draft.question_index = state.session->current;
         // An ordering question starts in the attempt's shuffled order.
         const Bank* bank = state.active();
         const Question* question = bank ? current_question(*state.session, *bank) : nullptr;
         if (question) start_order(state.draft, *question, state.session->questions[state.session->current].choice_order);
+        // A try that was not right comes back as it was left, with what was said about it.
+        if (question && !state.feedback) {
+            if (auto feedback = last_try_feedback(*state.session, *bank)) {
+                const Response& last = state.session->questions[state.session->current].wrong_tries.back();
+                restore_response(state.draft, *question, last);
+                state.tried = AppState::TriedAnswer{last, std::move(*feedback)};
+            }
+        }
     }
     state.question_shown_at_ms = now();
 }
@@ -127,10 +136,23 @@ void check_current(AppState& state) {
         state.draft.refused = feedback.problem;  // the screen says why; nothing is recorded
         return;
     }
-    state.feedback = feedback;
     slot->progress.attempt_in_progress = *state.session;
     save_progress(state, *slot);
+    if (!feedback.final) {
+        // Tries are left: the learner changes the answer and checks again.
+        state.tried = AppState::TriedAnswer{std::move(response), std::move(feedback)};
+        return;
+    }
+    state.tried.reset();
+    state.feedback = feedback;
     send_answered(state, *slot->bank, *question, response, feedback);
+}
+
+void show_hint(AppState& state) {
+    BankSlot* slot = active_slot(state);
+    if (!slot || !editable_question(state) || !reveal_hint(*state.session, *slot->bank, now())) return;
+    slot->progress.attempt_in_progress = *state.session;
+    save_progress(state, *slot);
 }
 
 void go_next(AppState& state) {
@@ -195,6 +217,8 @@ void continue_on_reloaded_bank(AppState& state) {
         if (!same_choices) continue;
         question.choice_order = kept->choice_order;
         question.answer = kept->answer;
+        question.hints_shown = std::min(kept->hints_shown, now_there->hints.size());
+        question.wrong_tries = kept->wrong_tries;
     }
     // The question on screen, where it still is; else the one at the same place.
     std::string current_id = old.current < old.questions.size() ? old.questions[old.current].question_id : "";

@@ -127,6 +127,13 @@ void send_answered(const AppState& state, const Bank& bank, const Question& ques
     w.key("success").boolean(feedback.correct);
     w.key("score").begin_object().key("scaled").number(feedback.score).end_object();
     w.key("duration").string(duration_iso(now() - state.question_shown_at_ms));
+    // How the answer was reached: the mode, and what hints and tries it took (IRIs of our own, as
+    // xAPI asks of extensions; the urn: namespace of the activity ids).
+    w.key("extensions").begin_object();
+    w.key("urn:imquiz:xapi:mode").string("practice");
+    w.key("urn:imquiz:xapi:tries").integer(feedback.try_number);
+    w.key("urn:imquiz:xapi:hints-used").integer(static_cast<long long>(feedback.hints_used));
+    w.end_object();
     w.end_object();
     w.key("context").begin_object().key("contextActivities").begin_object().key("parent").begin_array();
     write_activity(w, bank, language);

@@ -20,7 +20,7 @@ struct ActionName {
 constexpr ActionName action_names[] = {
     {Action::Kind::OpenQuiz, "open"},          {Action::Kind::StartOver, "start-over"},
     {Action::Kind::RetryLoad, "retry-load"},   {Action::Kind::SelectChoice, "select"},
-    {Action::Kind::SetTypedAnswer, "type"},    {Action::Kind::Check, "check"},
+    {Action::Kind::SetTypedAnswer, "type"},    {Action::Kind::Check, "check"}, {Action::Kind::ShowHint, "hint"},
     {Action::Kind::Next, "next"},              {Action::Kind::Retry, "retry"},
     {Action::Kind::ReviewMistakes, "review"},  {Action::Kind::BackToCatalog, "catalog"},
     {Action::Kind::OpenSettings, "settings"},  {Action::Kind::CloseSettings, "close-settings"},
@@ -351,6 +351,29 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
     } else {
         w.null();
     }
+    w.key("hints").begin_array();
+    for (const HintModel& hint : q.hints) {
+        w.begin_object();
+        w.key("heading").string(hint.heading);
+        w.key("text").string(hint.text);
+        write_rich(w, "textRich", hint.text_rich, state.math);
+        w.end_object();
+    }
+    w.end_array();
+    w.key("hint");
+    write_button(w, state, q.hint);
+    w.key("tries").string(q.tries);
+    w.key("tryAgain");
+    if (q.try_again) {
+        w.begin_object();
+        w.key("verdict").string(q.try_again->word);
+        w.key("tone").string(tone_name(q.try_again->tone));
+        w.key("message").string(q.try_again->message);
+        w.key("announcement").string(q.announcement);
+        w.end_object();
+    } else {
+        w.null();
+    }
     w.key("back");
     write_button(w, state, q.back);
     w.key("primary");
@@ -364,6 +387,7 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
         w.key("tone").string(tone_name(q.verdict.tone));
         w.key("correctAnswer").strings(q.correct_answers);
         w.key("correctAnswerLine").string(q.correct_answer_line);
+        w.key("costs").string(q.costs);
         w.key("explanationHeading").string(q.explanation_heading);
         w.key("explanation").string(q.explanation);
         write_rich(w, "explanationRich", q.explanation_rich, state.math);
@@ -388,6 +412,8 @@ void write_results(JsonWriter& w, const AppState& state, const ResultsModel& r) 
     w.key("points").string(r.points);
     w.key("verdict").string(r.verdict);
     w.key("details").string(r.details);
+    w.key("feedback").string(r.feedback);
+    write_rich(w, "feedbackRich", r.feedback_rich, state.math);
     w.key("buttons");
     write_buttons(w, state, r.buttons);
     w.key("questions").begin_array();
@@ -405,6 +431,7 @@ void write_results(JsonWriter& w, const AppState& state, const ResultsModel& r) 
         w.key("yourAnswer").string(row.your_answer_line);
         w.key("correctAnswer").strings(row.correct_answers);
         w.key("correctAnswerLine").string(row.correct_answer_line);
+        w.key("costs").string(row.costs);
         w.key("explanation").string(row.explanation);
         write_rich(w, "explanationRich", row.explanation_rich, state.math);
         w.end_object();

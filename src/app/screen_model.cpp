@@ -209,6 +209,21 @@ std::string marker_of(std::size_t i) {
     return i < 9 ? std::to_string(i + 1) : std::string(1, static_cast<char>('a' + (i - 9) % 26));
 }
 
+// "Hints used: 1 · Tries: 2 · Points: 0.5 of 1": what hints and tries cost a question.
+std::string costs_line(const Context& c, std::size_t hints, int tries, double score) {
+    std::string points = c.str(Str::PointsOfOne);
+    const std::size_t at = points.find("%s");
+    if (at != std::string::npos) points.replace(at, 2, format_points(score));
+    return format_int2(c.str(Str::HintsAndTries), static_cast<int>(hints), tries) + " · " + points;
+}
+
+// The last try that was not right, while the answer is still as it was tried: an edit hides what
+// was said about it.
+const Feedback* standing_try(const AppState& s, const Question& question) {
+    if (!s.tried || s.feedback) return nullptr;
+    return draft_response(s.draft, question) == s.tried->response ? &s.tried->feedback : nullptr;
+}
+
 std::vector<ChoiceModel> choices(const Context& c, const Bank& bank, const Question& question,
                                  const SessionQuestion& slot) {
     const AppState& s = c.state;
@@ -225,10 +240,8 @@ std::vector<ChoiceModel> choices(const Context& c, const Bank& bank, const Quest
         choice.mark = mark_of(checked, selected, correct);
         choice.status = status_of(c, choice.mark);
         choice.enabled = !checked;
-        if (checked) {
-            choice.correct = correct;
-            choice.feedback = std::move(feedback);
-        }
+        if (checked) choice.correct = correct;
+        choice.feedback = std::move(feedback);  // only once checked, or on a try's picks
         out.push_back(std::move(choice));
     };
     if (question.type == QuestionType::TrueFalse) {
@@ -245,8 +258,9 @@ std::vector<ChoiceModel> choices(const Context& c, const Bank& bank, const Quest
         bool selected = is_selected(s.draft, choice->id);
         std::string feedback;
         RichTextRef feedback_rich;
-        if (checked) {
-            for (const auto& f : s.feedback->choices) {
+        const Feedback* told = checked ? &*s.feedback : standing_try(s, question);
+        if (told) {
+            for (const auto& f : told->choices) {
                 if (f.choice_id != choice->id) continue;
                 selected = f.selected;
                 if (!f.feedback.empty()) {
@@ -496,6 +510,42 @@ QuestionModel question(const Context& c) {
         field.read_only = checked;
         if (!checked && s.draft.refused == InputProblem::NotANumber) field.problem = c.str(Str::NotANumber);
     }
+    // Hints, revealed one at a time; tries, and what the last one that was not right is told.
+    for (std::size_t i = 0; i < slot.hints_shown && i < q->hints.size(); ++i) {
+        HintModel hint;
+        hint.heading = format_int2(c.str(Str::HintOf), static_cast<int>(i + 1), static_cast<int>(q->hints.size()));
+        c.read(*bank, q->hints[i].text, hint.text, hint.text_rich);
+        model.hints.push_back(std::move(hint));
+    }
+    if (!checked && slot.hints_shown < q->hints.size()) {
+        const int number = static_cast<int>(slot.hints_shown) + 1, count = static_cast<int>(q->hints.size());
+        const double cost = q->hints[slot.hints_shown].cost;
+        std::string label = std::string(c.str(Str::ShowHint)) + " (" + std::to_string(number) + "/" + std::to_string(count) + ")";
+        std::string name = format_int2(c.str(Str::HintOf), number, count);
+        if (cost > 0) {
+            const int percent = static_cast<int>(std::lround(cost * 100));
+            label += " · −" + std::to_string(percent) + "%";
+            name += ", " + format_int(c.str(Str::HintCost), percent);
+        }
+        model.hint = make_button("hint", label, Action::of(Action::Kind::ShowHint), ButtonModel::Style::Secondary, true,
+                                 std::string(c.str(Str::ShowHint)) + ": " + name);
+    }
+    const int allowed = max_tries(*bank, *q);
+    const int tries_made = static_cast<int>(slot.wrong_tries.size());
+    if (allowed > 1)
+        model.tries = format_int2(c.str(Str::TryOf), checked ? tries_made + 1 : std::min(allowed, tries_made + 1), allowed);
+    if (const Feedback* tried = standing_try(s, *q)) {
+        TryAgainModel again;
+        again.tone = tried->before_costs > 0 ? VerdictModel::Tone::Partial : VerdictModel::Tone::Wrong;
+        again.word = c.str(tried->before_costs > 0 ? Str::PartlyCorrect : Str::NotRightYet);
+        again.message = format_int(c.str(Str::TriesLeft), tried->tries_left);
+        std::vector<std::string> parts = {as_sentence(again.word)};
+        for (const auto& choice : model.choices)
+            if (choice.selected && !choice.feedback.empty()) parts.push_back(as_sentence(choice.feedback));
+        parts.push_back(again.message);
+        model.announcement = join(parts, " ");
+        model.try_again = std::move(again);
+    }
     model.checked = checked;
     if (!s.embed)
         model.back = make_button("back", c.str(Str::Back), Action::of(Action::Kind::BackToCatalog), ButtonModel::Style::Quiet);
@@ -514,6 +564,8 @@ QuestionModel question(const Context& c) {
         // Rows mark their own right and wrong, as choice cards do.
         if ((!is_choice && model.rows.empty()) || !feedback.correct)
             model.correct_answer_line = std::string(c.str(Str::CorrectAnswer)) + ": " + join(model.correct_answers, "; ");
+        if (feedback.hints_used > 0 || feedback.try_number > 1)
+            model.costs = costs_line(c, feedback.hints_used, feedback.try_number, feedback.score);
         c.read(*bank, feedback.explanation, model.explanation, model.explanation_rich);
         if (!model.explanation.empty()) model.explanation_heading = c.str(Str::Explanation);
         std::vector<std::string> parts = {as_sentence(verdict.word)};
@@ -522,6 +574,7 @@ QuestionModel question(const Context& c) {
         for (const auto& row : model.rows)
             if (!row.feedback.empty()) parts.push_back(as_sentence(row.feedback));
         if (!model.correct_answer_line.empty()) parts.push_back(as_sentence(model.correct_answer_line));
+        if (!model.costs.empty()) parts.push_back(as_sentence(model.costs));
         if (!model.explanation.empty()) parts.push_back(as_sentence(model.explanation));
         model.announcement = join(parts, " ");
         bool last = session.current + 1 >= session.questions.size();
@@ -568,6 +621,7 @@ ResultsModel results(const Context& c) {
     model.verdict = c.str(r.passed ? Str::Passed : Str::NotPassed);
     model.details = format_int(c.str(Str::PassMark), r.pass_percent) + "  ·  " + c.str(Str::TimeTaken) + " " +
                     format_duration(r.duration_ms);
+    if (const ScoreRange* range = bank->feedback_range(r.percent)) c.read(*bank, range->text, model.feedback, model.feedback_rich);
     if (model.missed > 0)
         model.buttons.push_back(make_button("review", c.str(Str::ReviewMistakes), Action::of(Action::Kind::ReviewMistakes),
                                             ButtonModel::Style::Primary));
@@ -596,6 +650,7 @@ ResultsModel results(const Context& c) {
         row.your_answer_line = std::string(c.str(Str::YourAnswer)) + ": " + (row.response ? *row.response : c.str(Str::NoAnswer));
         row.correct_answers = correct_answer_texts(*bank, *q, qr.correct_answer, c.content, c.language);
         if (!row.correct) row.correct_answer_line = std::string(c.str(Str::CorrectAnswer)) + ": " + join(row.correct_answers, "; ");
+        if (qr.hints_used > 0 || qr.tries > 1) row.costs = costs_line(c, qr.hints_used, std::max(1, qr.tries), qr.score);
         c.read(*bank, q->explanation, row.explanation, row.explanation_rich);
         model.rows.push_back(std::move(row));
     }
@@ -611,6 +666,7 @@ ResultsModel results(const Context& c) {
     model.announcement = join({as_sentence(model.heading), as_sentence(model.percent_text), as_sentence(model.points),
                                as_sentence(model.verdict)},
                               " ");
+    if (!model.feedback.empty()) model.announcement += " " + as_sentence(model.feedback);
     return model;
 }
 

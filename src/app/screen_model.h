@@ -133,6 +133,20 @@ struct VerdictModel {
     double score = 0;               // 0..1
 };
 
+// A hint the learner has revealed.
+struct HintModel {
+    std::string heading;            // "Hint 1 of 2"
+    std::string text;
+    RichTextRef text_rich;
+};
+
+// The last try was not right and tries are left (shown while the answer is as it was tried).
+struct TryAgainModel {
+    VerdictModel::Tone tone = VerdictModel::Tone::Wrong;
+    std::string word;               // "Not right yet", "Partly correct"
+    std::string message;            // "Tries left: 2. Change your answer and check again."
+};
+
 struct QuestionModel {
     bool present = false;
     std::string quiz_title;
@@ -150,10 +164,15 @@ struct QuestionModel {
     AnswerFieldModel field;
     std::vector<RowModel> rows;     // matching, ordering, cloze (a row per blank, in the prompt's order)
     std::string moved;              // the last move or pairing, in words (announced), "" none
+    std::vector<HintModel> hints;   // revealed so far, in order
+    std::optional<ButtonModel> hint;  // reveals the next one (absent when none is left, or checked)
+    std::string tries;              // "Try 2 of 3" (questions with more than one try)
+    std::optional<TryAgainModel> try_again;
     bool checked = false;
     VerdictModel verdict;
     std::vector<std::string> correct_answers;   // the right answer(s), as shown
     std::string correct_answer_line;            // "Correct answer: 20"; empty when the cards say it
+    std::string costs;                          // "Hints used: 1 · Tries: 2 · Points: 0.5 of 1" (when any)
     std::string explanation_heading, explanation;
     RichTextRef explanation_rich;
     std::string announcement;       // what a screen reader hears after Check
@@ -173,6 +192,7 @@ struct ResultRowModel {
     std::string your_answer_line;   // "Your answer: …"
     std::vector<std::string> correct_answers;
     std::string correct_answer_line;  // "Correct answer: …"; empty when they were right
+    std::string costs;              // as on the question, when hints or extra tries were used
     std::string explanation;
     RichTextRef explanation_rich;
 };
@@ -185,6 +205,8 @@ struct ResultsModel {
     std::string points;             // "6 of 8 points"
     std::string verdict;            // "Passed" / "Not passed"
     std::string details;            // "Pass mark: 70% · Time taken 3:05"
+    std::string feedback;           // the bank's feedback for this score range ("" none)
+    RichTextRef feedback_rich;
     bool passed = false;
     double percent = 0, score = 0, max_score = 0;
     int pass_percent = 0;

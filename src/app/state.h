@@ -104,6 +104,13 @@ struct AppState {
     int active_bank = -1;
     std::optional<Session> session;
     std::optional<Feedback> feedback;   // of the current question, once checked
+    // The current question's last try that was not right, while it may be tried again: what was
+    // sent and what the learner is told about it (Feedback::final is false).
+    struct TriedAnswer {
+        Response response;
+        Feedback feedback;
+    };
+    std::optional<TriedAnswer> tried;
     Draft draft;
     std::string last_move;              // the item last moved or paired (announced to screen readers)
     std::optional<Results> results;     // of the finished session

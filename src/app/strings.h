@@ -110,6 +110,14 @@ enum class Str {
     BlankOf,              // cloze: "Blank %d of %d" (a row's accessible name)
     BlankNumber,          // cloze: "Blank %d" (a row's heading)
     ClozeShortcutsHint,
+    HintOf,               // "Hint %d of %d"
+    ShowHint,             // the button
+    HintCost,             // "costs %d%% of this question's points" (after ShowHint, in its accessible name)
+    TryOf,                // "Try %d of %d"
+    NotRightYet,          // a try that was not right, with tries left
+    TriesLeft,            // "Tries left: %d. Change your answer and check again."
+    HintsAndTries,        // once checked: "Hints used: %d · Tries: %d"
+    PointsOfOne,          // "Points: %s of 1"
     Count
 };
 

@@ -117,6 +117,14 @@ void hash_question(Fnv1a& hash, const Question& question) {
         }
         break;
     }
+    // What a hint or a try costs decides scores too; a question with neither hashes as before.
+    if (!question.hints.empty() || question.max_tries || question.try_penalty) {
+        hash.text("tries-and-hints");
+        hash.integer(question.hints.size());
+        for (const Hint& hint : question.hints) hash.number(hint.cost);
+        hash.integer(static_cast<std::uint64_t>(question.max_tries.value_or(0)));
+        hash.number(question.try_penalty.value_or(-1));
+    }
 }
 
 } // namespace
@@ -244,6 +252,23 @@ const Question* Bank::find_question(std::string_view question_id) const {
     return nullptr;
 }
 
+const ScoreRange* Bank::feedback_range(double percent) const {
+    // 66.7% reads as 66% here: a range "from 67" is not reached before 67%.
+    const int whole = static_cast<int>(std::floor(percent + 1e-9));
+    for (const ScoreRange& range : feedback_ranges)
+        if (whole >= range.from && whole <= range.to)
+            return &range;
+    return nullptr;
+}
+
+int max_tries(const Bank& bank, const Question& question) {
+    return std::max(1, question.max_tries.value_or(bank.settings.max_tries));
+}
+
+double try_penalty(const Bank& bank, const Question& question) {
+    return question.try_penalty.value_or(bank.settings.try_penalty);
+}
+
 const std::string& Bank::text(const LocalizedText& text, std::string_view language) const {
     return text.get(language, default_language);
 }
@@ -253,6 +278,11 @@ std::string bank_fingerprint(const Bank& bank) {
     hash.text("imquiz-bank-fingerprint-1");
     hash.integer(static_cast<std::uint64_t>(bank.settings.pass_percent));
     hash.integer(bank.settings.partial_credit ? 1 : 0);
+    if (bank.settings.max_tries != 1) {
+        hash.text("max-tries");
+        hash.integer(static_cast<std::uint64_t>(bank.settings.max_tries));
+        hash.number(bank.settings.try_penalty);
+    }
     // By id: reordering questions does not change how any of them is scored. Sorted on the ids'
     // first eight bytes as a number, the whole ids only where those are equal: a string
     // comparison per step made this sort most of starting a 10,000-question attempt.

@@ -80,6 +80,13 @@ struct ClozePiece {
 // last piece with no blank id.
 std::vector<ClozePiece> split_cloze(std::string_view prompt);
 
+// A hint: the learner reveals a question's hints one at a time, in order. Each may cost a share of
+// the question's points (Moodle's interactive behaviour).
+struct Hint {
+    LocalizedText text;
+    double cost = 0;             // 0..1 of the question's points
+};
+
 struct Question {
     std::string id;              // slug, unique within the bank
     QuestionType type = QuestionType::SingleChoice;
@@ -97,6 +104,10 @@ struct Question {
     std::vector<LocalizedText> accepted_texts;  // ShortText: every translation of each is accepted
     std::vector<Blank> blanks;                  // Cloze, in the order the prompt shows them
 
+    std::vector<Hint> hints;                    // optional, any type
+    std::optional<int> max_tries;               // overrides Settings::max_tries
+    std::optional<double> try_penalty;          // overrides Settings::try_penalty
+
     const Choice* find_choice(std::string_view choice_id) const;
     const MatchItem* find_match_item(std::string_view item_id) const;
     const Blank* find_blank(std::string_view blank_id) const;
@@ -111,6 +122,17 @@ struct Settings {
     // Fractional scores instead of all-or-nothing: multiple_choice, matching, ordering and cloze (see
     // session.h's check()).
     bool partial_credit = false;
+    // Tries per question: after a try that is not right the learner may try again, up to this
+    // many tries in all; each try after the first costs `try_penalty` of the question's points.
+    int max_tries = 1;
+    double try_penalty = 1.0 / 3.0;
+};
+
+// Feedback on the whole attempt by its result (H5P's and Moodle's overall feedback): shown on the
+// results when the percent is within [from, to].
+struct ScoreRange {
+    int from = 0, to = 100;      // whole percents, inclusive
+    LocalizedText text;
 };
 
 // How a bank's texts read: as they are, or as Markdown ("textFormat": "markdown"; markdown.h).
@@ -133,6 +155,7 @@ struct Bank {
     std::string notes;           // author notes, never shown to learners
     Settings settings;
     std::vector<Question> questions;
+    std::vector<ScoreRange> feedback_ranges;  // optional; no two overlap
     // Markdown banks: every image file the texts show, each once, in the order they appear.
     // The loader checks how they are written; their files are checked by whoever can read them
     // (quizc from the disk, the app once fetched: image_file.h).
@@ -147,6 +170,8 @@ public:
     // Through an index by id built on first use (a session or results walk of 20,000 questions
     // by linear search took 4 s in the browser); always right, even after `questions` changed.
     const Question* find_question(std::string_view question_id) const;
+    // The score-range feedback for `percent` (rounded down to a whole percent), or null.
+    const ScoreRange* feedback_range(double percent) const;
     // Shorthand for text.get(language, default_language).
     const std::string& text(const LocalizedText& text, std::string_view language) const;
 };
@@ -156,7 +181,12 @@ public:
 // short-text answers (normalized as they are compared), passPercent and partialCredit.
 // Rewording, translating, reordering choices or changing shuffle settings keeps it; it is the
 // same on every platform (native and wasm) and across runs.
+// Hints' costs, maxTries and tryPenalty count too, where a bank has them.
 std::string bank_fingerprint(const Bank& bank);
+
+// How many tries the question allows, and what each extra try costs (its own or the bank's).
+int max_tries(const Bank& bank, const Question& question);
+double try_penalty(const Bank& bank, const Question& question);
 
 // quizzes/index.json: the banks the app offers, in display order.
 struct CatalogEntry {

@@ -101,11 +101,15 @@ private:
 
 const std::vector<std::string_view> bank_fields = {
     "$schema", "format", "version", "id", "textFormat", "title", "description", "languages",
-    "defaultLanguage", "notes", "settings", "questions"};
+    "defaultLanguage", "notes", "settings", "questions", "feedbackRanges"};
 const std::vector<std::string_view> settings_fields = {
-    "shuffleChoices", "shuffleQuestions", "poolSize", "passPercent", "partialCredit"};
-const std::vector<std::string_view> common_question_fields = {"id", "type", "prompt",
-                                                              "explanation", "tags"};
+    "shuffleChoices", "shuffleQuestions", "poolSize", "passPercent", "partialCredit", "maxTries", "tryPenalty"};
+const std::vector<std::string_view> common_question_fields = {"id", "type", "prompt", "explanation", "tags",
+                                                              "hints", "maxTries", "tryPenalty"};
+const std::vector<std::string_view> hint_fields = {"text", "cost"};
+const std::vector<std::string_view> range_fields = {"from", "to", "text"};
+// A question may have many tries, but a bank is not a slot machine.
+constexpr long long most_tries = 10;
 const std::vector<std::string_view> choice_fields = {"id", "text", "correct", "feedback"};
 const std::vector<std::string_view> match_item_fields = {"id", "text", "match", "feedback"};
 const std::vector<std::string_view> answer_fields = {"id", "text"};
@@ -196,6 +200,8 @@ public:
             read_settings(*settings, bank.settings);
         if (const JsonValue* questions = read_.required(root, "", "questions"))
             read_questions(*questions, bank);
+        if (const JsonValue* ranges = find_field(root, "feedbackRanges"))
+            read_feedback_ranges(*ranges, bank);
         check_pool_size(bank);
 
         if (report_.any_error())
@@ -384,6 +390,98 @@ private:
                     settings.pass_percent = static_cast<int>(*percent);
             }
         }
+        if (const JsonValue* field = find_field(value, "maxTries"))
+            if (auto tries = read_max_tries(*field, "settings.maxTries")) settings.max_tries = *tries;
+        if (const JsonValue* field = find_field(value, "tryPenalty"))
+            if (auto penalty = share(*field, "settings.tryPenalty", "tryPenalty")) settings.try_penalty = *penalty;
+    }
+
+    std::optional<int> read_max_tries(const JsonValue& value, const JsonPath& path) {
+        auto tries = read_.whole_number(value, path);
+        if (!tries) return std::nullopt;
+        if (*tries < 1 || *tries > most_tries) {
+            report_.error(path.str(), "maxTries must be between 1 and " + std::to_string(most_tries) + ", got " + std::to_string(*tries));
+            return std::nullopt;
+        }
+        return static_cast<int>(*tries);
+    }
+
+    // A share of a question's points: 0..1.
+    std::optional<double> share(const JsonValue& value, const JsonPath& path, std::string_view name) {
+        auto number = read_.number(value, path);
+        if (!number) return std::nullopt;
+        if (!(*number >= 0 && *number <= 1)) {
+            report_.error(path.str(), std::string(name) + " is a share of the question's points, from 0 to 1 (0.25 is a quarter), got " +
+                                    format_number(*number));
+            return std::nullopt;
+        }
+        return number;
+    }
+
+    void read_hints(const JsonValue& value, const JsonPath& path, Question& question) {
+        const auto* items = read_.array(value, path);
+        if (items == nullptr) return;
+        double total = 0;
+        for (std::size_t i = 0; i < items->size(); ++i) {
+            const JsonPath hint_path = path.index(i);
+            const JsonValue& item = (*items)[i];
+            if (!read_.expect_object(item, hint_path)) continue;
+            read_.check_fields(item, hint_path, hint_fields);
+            Hint hint;
+            if (const JsonValue* words = read_.required(item, hint_path, "text")) hint.text = text(*words, hint_path.field("text"));
+            if (const JsonValue* cost = find_field(item, "cost"))
+                hint.cost = share(*cost, hint_path.field("cost"), "cost").value_or(0);
+            total += hint.cost;
+            question.hints.push_back(std::move(hint));
+        }
+        if (total > 1 + 1e-9)
+            report_.error(path.str(), "the hints cost " + format_number(total) +
+                                    " of the question's points together; at most 1 (all of them)");
+    }
+
+    void read_feedback_ranges(const JsonValue& value, Bank& bank) {
+        const JsonPath path("feedbackRanges");
+        const auto* items = read_.array(value, path);
+        if (items == nullptr) return;
+        for (std::size_t i = 0; i < items->size(); ++i) {
+            const JsonPath range_path = path.index(i);
+            const JsonValue& item = (*items)[i];
+            if (!read_.expect_object(item, range_path)) continue;
+            read_.check_fields(item, range_path, range_fields);
+            ScoreRange range;
+            bool valid = true;
+            const auto percent = [&](std::string_view name, int& target) {
+                const JsonValue* field = read_.required(item, range_path, name);
+                if (field == nullptr) return void(valid = false);
+                auto number = read_.whole_number(*field, range_path.field(name));
+                if (!number) return void(valid = false);
+                if (*number < 0 || *number > 100) {
+                    report_.error(range_path.field(name).str(), std::string(name) + " must be a whole percent from 0 to 100, got " +
+                                                              std::to_string(*number));
+                    return void(valid = false);
+                }
+                target = static_cast<int>(*number);
+            };
+            percent("from", range.from);
+            percent("to", range.to);
+            if (const JsonValue* words = read_.required(item, range_path, "text")) range.text = text(*words, range_path.field("text"));
+            if (!valid) continue;
+            if (range.from > range.to) {
+                report_.error(range_path.str(), "from (" + std::to_string(range.from) + ") is above to (" + std::to_string(range.to) + ")");
+                continue;
+            }
+            for (std::size_t j = 0; j < bank.feedback_ranges.size(); ++j) {
+                const ScoreRange& other = bank.feedback_ranges[j];
+                if (range.from <= other.to && other.from <= range.to) {
+                    report_.error(range_path.str(), "the range " + std::to_string(range.from) + "-" + std::to_string(range.to) +
+                                                  "% overlaps feedbackRanges[" + std::to_string(j) + "] (" +
+                                                  std::to_string(other.from) + "-" + std::to_string(other.to) + "%)");
+                    valid = false;
+                    break;
+                }
+            }
+            if (valid) bank.feedback_ranges.push_back(std::move(range));
+        }
     }
 
     void check_pool_size(const Bank& bank) {
@@ -465,6 +563,12 @@ private:
             report_.warning(path.str(), "missing explanation");
         if (const JsonValue* tags = find_field(value, "tags"))
             read_tags(*tags, path.field("tags"), question.tags);
+        if (const JsonValue* hints = find_field(value, "hints"))
+            read_hints(*hints, path.field("hints"), question);
+        if (const JsonValue* tries = find_field(value, "maxTries"))
+            question.max_tries = read_max_tries(*tries, path.field("maxTries"));
+        if (const JsonValue* penalty = find_field(value, "tryPenalty"))
+            question.try_penalty = share(*penalty, path.field("tryPenalty"), "tryPenalty");
 
         if (!type)
             return true;

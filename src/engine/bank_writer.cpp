@@ -121,6 +121,17 @@ Json question_json(const Question& question, const std::vector<std::string>& lan
     }
     if (!question.explanation.empty())
         object["explanation"] = text_json(question.explanation, languages);
+    if (!question.hints.empty()) {
+        Json hints = Json::array();
+        for (const Hint& hint : question.hints) {
+            Json entry = Json{{"text", text_json(hint.text, languages)}};
+            if (hint.cost > 0) entry["cost"] = hint.cost;
+            hints.push_back(std::move(entry));
+        }
+        object["hints"] = std::move(hints);
+    }
+    if (question.max_tries) object["maxTries"] = *question.max_tries;
+    if (question.try_penalty) object["tryPenalty"] = *question.try_penalty;
     return object;
 }
 
@@ -137,6 +148,10 @@ Json settings_json(const Settings& settings) {
         object["passPercent"] = settings.pass_percent;
     if (settings.partial_credit != defaults.partial_credit)
         object["partialCredit"] = settings.partial_credit;
+    if (settings.max_tries != defaults.max_tries)
+        object["maxTries"] = settings.max_tries;
+    if (settings.try_penalty != defaults.try_penalty)
+        object["tryPenalty"] = settings.try_penalty;
     return object;
 }
 
@@ -163,6 +178,12 @@ std::string bank_to_json(const Bank& bank) {
     for (const Question& question : bank.questions)
         questions.push_back(question_json(question, bank.languages));
     root["questions"] = std::move(questions);
+    if (!bank.feedback_ranges.empty()) {
+        Json ranges = Json::array();
+        for (const ScoreRange& range : bank.feedback_ranges)
+            ranges.push_back(Json{{"from", range.from}, {"to", range.to}, {"text", text_json(range.text, bank.languages)}});
+        root["feedbackRanges"] = std::move(ranges);
+    }
     // The replacing error handler: nlohmann's default would throw (abort here) on invalid UTF-8.
     return root.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }

@@ -123,6 +123,18 @@ Response draft_response(const Draft& draft, const Question& question) {
     }
 }
 
+void restore_response(Draft& draft, const Question& question, const Response& response) {
+    switch (question.type) {
+    case QuestionType::SingleChoice:
+    case QuestionType::MultipleChoice: draft.selected = response.choice_ids; break;
+    case QuestionType::Ordering: draft.order = response.choice_ids; break;
+    case QuestionType::Matching:
+    case QuestionType::Cloze: draft.pairs = response.pairs; break;
+    case QuestionType::TrueFalse: draft.selected = {response.true_false ? "true" : "false"}; break;
+    default: draft.typed = response.text; break;
+    }
+}
+
 bool can_check(const Draft& draft, const Question& question) {
     switch (question.type) {
     case QuestionType::SingleChoice:

@@ -233,6 +233,8 @@ Feedback make_feedback(const SessionQuestion& slot, const Question& question,
     Feedback feedback;
     feedback.correct = answer.correct;
     feedback.score = answer.score;
+    feedback.try_number = static_cast<int>(slot.wrong_tries.size()) + 1;
+    feedback.hints_used = slot.hints_shown;
     feedback.correct_answer = correct_answer(question);
     feedback.explanation = question.explanation;
     if (question.type == QuestionType::Matching) {
@@ -275,6 +277,28 @@ Feedback make_feedback(const SessionQuestion& slot, const Question& question,
         item.correct = choice->correct;
         if (item.selected || item.correct)
             item.feedback = choice->feedback;
+        feedback.choices.push_back(std::move(item));
+    }
+    return feedback;
+}
+
+// What may be told after a try that was not right while tries are left: how right it was and the
+// feedback of the choices picked, never what the right answer is.
+Feedback try_feedback(const Bank& bank, const SessionQuestion& slot, const Question& question, const Response& response) {
+    Feedback feedback;
+    feedback.final = false;
+    feedback.before_costs = score_response(question, response, bank.settings.partial_credit);
+    feedback.score = feedback.before_costs;
+    const auto at = std::find(slot.wrong_tries.begin(), slot.wrong_tries.end(), response);
+    feedback.try_number = static_cast<int>(at - slot.wrong_tries.begin()) + 1;
+    feedback.tries_left = max_tries(bank, question) - static_cast<int>(slot.wrong_tries.size());
+    feedback.hints_used = slot.hints_shown;
+    for (const Choice* choice : choices_in_order(slot, question)) {
+        if (question.type == QuestionType::Ordering || question.type == QuestionType::Matching) break;
+        ChoiceFeedback item;
+        item.choice_id = choice->id;
+        item.selected = contains(response.choice_ids, choice->id);
+        if (item.selected) item.feedback = choice->feedback;
         feedback.choices.push_back(std::move(item));
     }
     return feedback;
@@ -412,7 +436,8 @@ bool session_matches_bank(const Session& session, const Bank& bank) {
         return false;
     for (const SessionQuestion& slot : session.questions) {
         const Question* question = bank.find_question(slot.question_id);
-        if (question == nullptr)
+        if (question == nullptr || slot.hints_shown > question->hints.size() ||
+            static_cast<int>(slot.wrong_tries.size()) >= max_tries(bank, *question))
             return false;
         if (question->type == QuestionType::Cloze) {
             std::size_t options = 0;
@@ -515,13 +540,48 @@ Feedback check(Session& session, const Bank& bank, const Response& response,
         return refused;
 
     advance_clock(session, now_ms);
+    const double score = score_response(*question, cleaned, bank.settings.partial_credit);
+    const bool right = score == 1.0;
+    // The same wrong answer again is that try again: it costs nothing and tells the same.
+    const bool repeated = std::find(slot.wrong_tries.begin(), slot.wrong_tries.end(), cleaned) != slot.wrong_tries.end();
+    if (!right && (repeated || static_cast<int>(slot.wrong_tries.size()) + 1 < max_tries(bank, *question))) {
+        if (!repeated) slot.wrong_tries.push_back(cleaned);
+        return try_feedback(bank, slot, *question, cleaned);
+    }
+    const int tries = static_cast<int>(slot.wrong_tries.size()) + 1;
     AnswerRecord answer;
-    answer.score = score_response(*question, cleaned, bank.settings.partial_credit);
-    answer.correct = answer.score == 1.0;
+    answer.score = score * points_kept(bank, *question, slot.hints_shown, tries);
+    answer.correct = right;
     answer.response = std::move(cleaned);
     answer.answered_at_ms = now_ms;
     slot.answer = std::move(answer);
-    return make_feedback(slot, *question, *slot.answer);
+    Feedback feedback = make_feedback(slot, *question, *slot.answer);
+    feedback.before_costs = score;
+    return feedback;
+}
+
+double points_kept(const Bank& bank, const Question& question, std::size_t hints_shown, int tries) {
+    double kept = 1.0 - try_penalty(bank, question) * std::max(0, tries - 1);
+    for (std::size_t i = 0; i < hints_shown && i < question.hints.size(); ++i) kept -= question.hints[i].cost;
+    return std::max(0.0, kept);
+}
+
+bool reveal_hint(Session& session, const Bank& bank, std::int64_t now_ms) {
+    const Question* question = current_question(session, bank);
+    if (question == nullptr) return false;
+    SessionQuestion& slot = session.questions[session.current];
+    if (slot.answer || slot.hints_shown >= question->hints.size()) return false;
+    advance_clock(session, now_ms);
+    ++slot.hints_shown;
+    return true;
+}
+
+std::optional<Feedback> last_try_feedback(const Session& session, const Bank& bank) {
+    const Question* question = current_question(session, bank);
+    if (question == nullptr) return std::nullopt;
+    const SessionQuestion& slot = session.questions[session.current];
+    if (slot.answer || slot.wrong_tries.empty()) return std::nullopt;
+    return try_feedback(bank, slot, *question, slot.wrong_tries.back());
 }
 
 std::optional<Feedback> current_feedback(const Session& session, const Bank& bank) {
@@ -531,7 +591,9 @@ std::optional<Feedback> current_feedback(const Session& session, const Bank& ban
     const SessionQuestion& slot = session.questions[session.current];
     if (!slot.answer)
         return std::nullopt;
-    return make_feedback(slot, *question, *slot.answer);
+    Feedback feedback = make_feedback(slot, *question, *slot.answer);
+    feedback.before_costs = score_response(*question, slot.answer->response, bank.settings.partial_credit);
+    return feedback;
 }
 
 void next(Session& session, std::int64_t now_ms) {
@@ -565,6 +627,8 @@ Results results(const Session& session, const Bank& bank) {
             question_result.score = slot.answer->score;
             question_result.response = slot.answer->response;
         }
+        question_result.tries = static_cast<int>(slot.wrong_tries.size()) + (slot.answer ? 1 : 0);
+        question_result.hints_used = slot.hints_shown;
         if (const Question* question = bank.find_question(slot.question_id))
             question_result.correct_answer = correct_answer(*question);
         result.score += question_result.score;

@@ -50,8 +50,8 @@ CorrectAnswer correct_answer(const Question& question);
 
 struct AnswerRecord {
     Response response;
-    double score = 0;            // 0..1
-    bool correct = false;        // full marks
+    double score = 0;            // 0..1, after what hints and extra tries cost
+    bool correct = false;        // the answer was right (full marks before those costs)
     std::int64_t answered_at_ms = 0;
 };
 
@@ -59,7 +59,9 @@ struct AnswerRecord {
 struct SessionQuestion {
     std::string question_id;
     std::vector<std::string> choice_order;   // presentation order of the choices (choice types)
-    std::optional<AnswerRecord> answer;      // set once checked
+    std::optional<AnswerRecord> answer;      // set once checked (the last try)
+    std::size_t hints_shown = 0;             // the first this many of the question's hints
+    std::vector<Response> wrong_tries;       // earlier tries that were not right, in order
 };
 
 struct Session {
@@ -138,8 +140,16 @@ struct PartFeedback {
 
 struct Feedback {
     InputProblem problem = InputProblem::None;
+    // False after a try that was not right while tries are left: the learner tries again, and
+    // this feedback holds only what may be told before the answer is (the verdict, and the
+    // feedback of the choices they picked); no correct answer, parts or explanation.
+    bool final = true;
+    int try_number = 1;                    // this try, 1-based
+    int tries_left = 0;                    // after this one (0 when final)
+    std::size_t hints_used = 0;
+    double before_costs = 0;               // the answer's own score, before hints and extra tries
     bool correct = false;
-    double score = 0;                      // 0..1; fractional with partialCredit
+    double score = 0;                      // 0..1; fractional with partialCredit; after costs
     CorrectAnswer correct_answer;          // correct_answer.choice_ids for choice questions
     std::vector<ChoiceFeedback> choices;   // presentation order; choice questions only
     std::vector<PartFeedback> parts;       // matching: per item (bank order); ordering: per place
@@ -154,7 +164,21 @@ struct Feedback {
 // the one that follows it in the right order counts, so one item out of place costs one or two
 // of those, not everything after it. Cloze is all-or-nothing, or with partialCredit (blanks
 // right) / blanks; every blank must be filled (InputProblem::EmptyText, Incomplete, NotANumber).
+// With tries left (maxTries), an answer that is not right is kept as a wrong try and the feedback
+// is not final; a response equal to an earlier wrong try is taken as that try again, not as a new
+// one. The recorded score is the answer's times points_kept().
 Feedback check(Session& session, const Bank& bank, const Response& response, std::int64_t now_ms);
+
+// What hints and extra tries leave of a question's points: 1 - the shown hints' costs - the
+// penalty per try after the first, at least 0. The answer's score is multiplied by it.
+double points_kept(const Bank& bank, const Question& question, std::size_t hints_shown, int tries);
+
+// Shows the current question's next hint. False when it has none left or was answered already.
+bool reveal_hint(Session& session, const Bank& bank, std::int64_t now_ms);
+
+// The feedback on the current question's last try that was not right, while it may be tried
+// again (to show it again after a reload); nullopt when there was none or it was answered.
+std::optional<Feedback> last_try_feedback(const Session& session, const Bank& bank);
 
 // Why check() would refuse `response` for `question` (InputProblem::None: it would take it).
 InputProblem response_problem(const Question& question, const Response& response);
@@ -181,6 +205,8 @@ struct QuestionResult {
     double score = 0;
     std::optional<Response> response;   // absent when skipped
     CorrectAnswer correct_answer;
+    int tries = 0;                      // tries made (0 when skipped without one)
+    std::size_t hints_used = 0;
 };
 
 struct Results {

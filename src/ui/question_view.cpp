@@ -105,7 +105,32 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
     Action arranged = question_rows(view, ui, q);
     if (arranged.kind != Action::Kind::None) action = arranged;
 
+    // The hints revealed so far, each in a panel of its own, in order.
+    for (std::size_t i = 0; i < q.hints.size(); ++i) {
+        const app::HintModel& hint = q.hints[i];
+        ImGui::Spacing();
+        ImGui::PushID(static_cast<int>(i));
+        panel_begin(ui, "hint");
+        text_wrapped(ui, ui.fonts.small, hint.heading, ui.palette.text_muted);
+        if (hint.text_rich) {
+            Action link = rich_text(ui, "hint", *hint.text_rich, TextSize::Body, ui.palette.text);
+            if (link.kind != Action::Kind::None) action = link;
+        } else {
+            text_wrapped(ui, ui.fonts.body, hint.text, ui.palette.text);
+        }
+        panel_end(ui, ui.palette.accent_soft, ui.palette.accent);
+        ImGui::PopID();
+    }
+
     ImGui::Spacing();
+    if (q.try_again) {
+        app::VerdictModel verdict;
+        verdict.tone = q.try_again->tone;
+        verdict.word = q.try_again->word;
+        verdict_banner(ui, verdict);
+        text_wrapped(ui, ui.fonts.body, q.try_again->message, ui.palette.text);
+        ImGui::Spacing();
+    }
     if (q.checked) {
         if (view.scroll_to_feedback) {
             ImGui::SetScrollHereY(0.2f);
@@ -113,6 +138,7 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
         }
         verdict_banner(ui, q.verdict);
         if (!q.correct_answer_line.empty()) text_wrapped(ui, ui.fonts.body, q.correct_answer_line, ui.palette.text);
+        if (!q.costs.empty()) text_wrapped(ui, ui.fonts.small, q.costs, ui.palette.text_muted);
         if (!q.explanation.empty()) {
             panel_begin(ui, "explanation");
             text_wrapped(ui, ui.fonts.small, q.explanation_heading, ui.palette.text_muted);
@@ -124,6 +150,12 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
             }
             panel_end(ui, ui.palette.surface, ui.palette.border);
         }
+        ImGui::Spacing();
+    }
+    if (!q.tries.empty()) text_wrapped(ui, ui.fonts.small, q.tries, ui.palette.text_muted);
+    if (q.hint) {
+        Action hint = model_button(ui, *q.hint, ImGui::GetContentRegionAvail().x);
+        if (hint.kind != Action::Kind::None) action = hint;
         ImGui::Spacing();
     }
     Action primary = model_button(ui, q.primary, ImGui::GetContentRegionAvail().x);

@@ -29,6 +29,14 @@ Action draw_results(ResultsView& view, const UiContext& ui, const app::ResultsMo
     badge(ui, r.verdict, r.passed ? ui.palette.correct : ui.palette.wrong,
           r.passed ? ui.palette.correct_soft : ui.palette.wrong_soft);
     text_wrapped(ui, ui.fonts.small, r.details, ui.palette.text_muted);
+    // The bank's words for this score range.
+    if (r.feedback_rich) {
+        ImGui::Spacing();
+        keep_link(rich_text(ui, "range-feedback", *r.feedback_rich, TextSize::Body, ui.palette.text), action);
+    } else if (!r.feedback.empty()) {
+        ImGui::Spacing();
+        text_wrapped(ui, ui.fonts.body, r.feedback, ui.palette.text);
+    }
     panel_end(ui, ui.palette.surface, ui.palette.border);
 
     ImGui::Spacing();
@@ -81,6 +89,7 @@ Action draw_results(ResultsView& view, const UiContext& ui, const app::ResultsMo
         else text_wrapped(ui, ui.fonts.body, row.prompt, ui.palette.text);
         text_wrapped(ui, ui.fonts.small, row.your_answer_line, row.correct ? ui.palette.text : ui.palette.wrong);
         if (!row.correct_answer_line.empty()) text_wrapped(ui, ui.fonts.small, row.correct_answer_line, ui.palette.correct);
+        if (!row.costs.empty()) text_wrapped(ui, ui.fonts.small, row.costs, ui.palette.text_muted);
         if (row.explanation_rich)
             keep_link(rich_text(ui, "explanation", *row.explanation_rich, TextSize::Small, ui.palette.text_muted), action);
         else if (!row.explanation.empty())

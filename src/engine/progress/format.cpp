@@ -61,6 +61,14 @@ void write_session(JsonWriter& out, const Session& session) {
             out.key("answeredAtMs").integer(slot.answer->answered_at_ms);
             out.end_object();
         }
+        // Only where there are some: a record without hints or tries reads as it always did.
+        if (slot.hints_shown > 0)
+            out.key("hintsShown").unsigned_integer(slot.hints_shown);
+        if (!slot.wrong_tries.empty()) {
+            out.key("wrongTries").begin_array();
+            for (const Response& response : slot.wrong_tries) write_response(out, response);
+            out.end_array();
+        }
         out.end_object();
     }
     out.end_array();
@@ -304,7 +312,7 @@ private:
             const JsonValue& item = (*items)[i];
             if (!read_.expect_object(item, slot_path))
                 continue;
-            read_.check_fields(item, slot_path, {"id", "choiceOrder", "answer"});
+            read_.check_fields(item, slot_path, {"id", "choiceOrder", "answer", "hintsShown", "wrongTries"});
             SessionQuestion slot;
             if (const JsonValue* id = read_.required(item, slot_path, "id"))
                 slot.question_id = read_.string(*id, path_field(slot_path, "id")).value_or("");
@@ -312,6 +320,15 @@ private:
                 slot.choice_order = strings(*order, path_field(slot_path, "choiceOrder"));
             if (const JsonValue* answer = find_field(item, "answer"))
                 slot.answer = answer_record(*answer, path_field(slot_path, "answer"));
+            if (find_field(item, "hintsShown") != nullptr)
+                integer_field(item, slot_path, "hintsShown", slot.hints_shown);
+            if (const JsonValue* tries = find_field(item, "wrongTries")) {
+                const std::string tries_path = path_field(slot_path, "wrongTries");
+                if (const auto* list = read_.array(*tries, tries_path))
+                    for (std::size_t t = 0; t < list->size(); ++t)
+                        if (auto given = response((*list)[t], path_index(tries_path, t)))
+                            slot.wrong_tries.push_back(std::move(*given));
+            }
             result.questions.push_back(std::move(slot));
         }
         if (result.attempt_id.empty() && find_field(value, "attemptId") != nullptr)
