@@ -484,6 +484,22 @@
       form.push.apply(form, fieldSpecs(q.field, 'mirror-answer', 'mirror', key, function (value) { act({ type: 'type', text: value }); }));
     }
     if (q.rows && q.rows.length) form.push.apply(form, rowSpecs(q, key, promptId, checked));
+    // Hints revealed so far, then what a try that was not right is told, how many tries, and the
+    // button for the next hint (a plain button: Enter in the form still checks).
+    (q.hints || []).forEach(function (hint, i) {
+      form.push(h('section', { key: 'hint:' + key + ':' + i, attrs: { 'aria-labelledby': 'mirror-hint-' + i, class: 'mirror-hint' } }, [
+        h('h3', { key: 'heading', text: hint.heading, attrs: { id: 'mirror-hint-' + i } }),
+        richText('text', hint.textRich, hint.text),
+      ]));
+    });
+    if (q.tryAgain) {
+      form.push(h('div', { key: 'try-again:' + key, attrs: { class: 'mirror-try-again' } }, [
+        h('p', { key: 'verdict', text: q.tryAgain.verdict, attrs: { class: 'mirror-verdict' } }),
+        h('p', { key: 'message', text: q.tryAgain.message }),
+      ]));
+    }
+    if (q.tries) form.push(h('p', { key: 'tries', text: q.tries }));
+    if (q.hint) form.push(button(q.hint));
     // Enter in a choice or the text field presses the primary button, as on the canvas
     // (implicit form submission): Check before the answer is checked.
     if (!checked) {
@@ -503,6 +519,7 @@
       var feedback = q.feedback;
       var section = [heading(2, 'verdict:' + key, feedback.verdict, { id: 'mirror-verdict', 'data-mirror-feedback': '' })];
       if (feedback.correctAnswerLine) section.push(h('p', { key: 'correct-answer', text: feedback.correctAnswerLine }));
+      if (feedback.costs) section.push(h('p', { key: 'costs', text: feedback.costs }));
       if (feedback.explanation) {
         section.push(h('h3', { key: 'explanation-heading', text: feedback.explanationHeading }));
         section.push(richText('explanation', feedback.explanationRich, feedback.explanation));
@@ -524,6 +541,7 @@
       h('p', { key: 'points', text: r.points }),
       h('p', { key: 'verdict', text: r.verdict }),
       h('p', { key: 'mark', text: r.details }),
+      r.feedback ? richText('range-feedback', r.feedbackRich, r.feedback) : null,
     ]));
     r.buttons.forEach(function (b) { children.push(button(b)); });
     // A page at a time: an attempt may have thousands of questions, and a DOM of them all costs
@@ -537,6 +555,7 @@
         h('p', { key: 'response', text: row.yourAnswer }),
       ];
       if (row.correctAnswerLine) items.push(h('p', { key: 'correct', text: row.correctAnswerLine }));
+      if (row.costs) items.push(h('p', { key: 'costs', text: row.costs }));
       if (row.explanation) items.push(richText('explanation', row.explanationRich, row.explanation));
       return h('li', { key: row.id }, items);
     })));
@@ -631,7 +650,7 @@
 
   // ---- Rendering ---------------------------------------------------------------------------
   var lastSignature = '';
-  var last = { screen: '', question: '', feedback: false, confirming: false, importMessage: '' };
+  var last = { screen: '', question: '', feedback: false, confirming: false, importMessage: '', tryWords: '', hintsShown: 0 };
   function withoutItems(key, value) { return key === 'items' ? undefined : value; }
 
   function render(state, force) {
@@ -670,9 +689,17 @@
     } else if (screenName === 'settings' && confirming && !last.confirming) {
       focusTarget = screenRoot.querySelector('[data-mirror-confirm]');
     }
+    // A try told, or a hint shown: said once, where the learner is (focus stays on their answer).
+    var q = screenName === 'question' ? state.question : null;
+    var tryWords = q && q.tryAgain ? q.tryAgain.announcement : '';
+    var hintsShown = q && q.hints ? q.hints.length : 0;
+    if (q && key === last.question) {
+      if (tryWords && tryWords !== last.tryWords) announce(tryWords);
+      else if (hintsShown > last.hintsShown) announce(q.hints[hintsShown - 1].heading + '. ' + q.hints[hintsShown - 1].text);
+    }
     if (state.importMessage && state.importMessage !== last.importMessage) announce(state.importMessage);
     last = { screen: screenName, question: key, feedback: hasFeedback, confirming: confirming,
-             importMessage: state.importMessage || '' };
+             importMessage: state.importMessage || '', tryWords: tryWords, hintsShown: hintsShown };
 
     // Focus follows the learner only when they work in the mirror. Without a new place to go, it
     // still must not be left nowhere: the node they were on may just have gone (Check becomes

@@ -527,8 +527,9 @@ QuestionModel question(const Context& c) {
             label += " · −" + std::to_string(percent) + "%";
             name += ", " + format_int(c.str(Str::HintCost), percent);
         }
+        // The spoken name starts with the visible label (WCAG 2.5.3), then says it in words.
         model.hint = make_button("hint", label, Action::of(Action::Kind::ShowHint), ButtonModel::Style::Secondary, true,
-                                 std::string(c.str(Str::ShowHint)) + ": " + name);
+                                 label + ". " + name);
     }
     const int allowed = max_tries(*bank, *q);
     const int tries_made = static_cast<int>(slot.wrong_tries.size());

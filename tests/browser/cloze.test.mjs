@@ -8,12 +8,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser,
-         fingerOf, settledItem, settledState, Unsupported, skipStep, ENGINE } from './harness.mjs';
+         fingerOf, settledItem, settledState, Unsupported, skipStep, ENGINE, keyTarget, focusItem, axeMirror } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 // The README's full example bank, its cloze question alone, partialCredit on.
 const readme = fs.readFileSync('quizzes/README.md', 'utf8');
@@ -45,29 +42,6 @@ async function open(lang, options = {}) {
   return app;
 }
 
-async function keyTarget(page) {
-  return page.evaluate(() => {
-    const active = document.activeElement;
-    return `page focus ${document.hasFocus()}, active element ${active ? active.id || active.tagName : 'none'}`;
-  });
-}
-
-// Moves the canvas's keyboard focus (ImGui's navigation, published as the item with `focused`)
-// to item `id` with the arrow keys.
-async function focusItem(page, id, limit = 30) {
-  for (let i = 0; i < limit; i++) {
-    const state = await settledState(page);
-    const focused = state.items.find((item) => item.focused);
-    if (focused && focused.id === id) return;
-    const target = state.items.find((item) => item.id === id);
-    const key = focused && target && target.y < focused.y - 4 ? 'ArrowUp' : 'ArrowDown';
-    await page.keyboard.press(key);
-    await waitForState(page, (s, before) => JSON.stringify(s.items.find((item) => item.focused) || null) !== before,
-                       JSON.stringify(focused || null), 8000)
-      .catch(async () => console.log(`# ${ENGINE}: ${key} moved no focus (from ${focused ? focused.id : 'nothing'}; ${await keyTarget(page)})`));
-  }
-  throw new Error(`keyboard: the focus did not reach ${id} (${await keyTarget(page)})`);
-}
 
 for (const lang of ['en', 'ru']) {
   test(`keyboard: type in one field, Tab to the next, pick from a list on the canvas, Enter checks (${lang})`, async () => {
@@ -210,7 +184,7 @@ for (const lang of ['en', 'ru']) {
     assert.ok(snapshot.includes(`combobox "${label(choiceBlank.id)}"`), `a select for the choice blank:\n${snapshot}`);
     assert.ok(snapshot.includes(`textbox "${label(typedBlank.id)}"`), `a field for the typed blank:\n${snapshot}`);
     assert.ok(snapshot.includes(`textbox "${label(numberBlank.id)}"`), `a field for the number blank:\n${snapshot}`);
-    if (context) await axe(page, `cloze (${lang})`);
+    if (context) await axeMirror(page, `cloze (${lang})`);
     await mirror.getByRole('combobox', { name: label(choiceBlank.id), exact: true }).selectOption({ label: text(rightChoice.text, lang) });
     await waitForState(page, (s, [id, c]) => s.question.rows.find((r) => r.id === id).answer === c, [choiceBlank.id, rightChoice.id]);
     await page.waitForFunction((words) => document.querySelector('#mirror .mirror-moved').textContent.includes(words),
@@ -230,15 +204,3 @@ for (const lang of ['en', 'ru']) {
 }
 
 // axe-core on the mirror's panel as a keyboard user has it: focus in it, its slide-in finished.
-async function axe(page, what) {
-  const inMirror = await page.evaluate(() => !!document.activeElement.closest('#mirror'));
-  if (!inMirror) await page.locator('#mirror [data-mirror-h1]').focus();
-  await page.locator('#mirror').evaluate((m) => Promise.all(m.getAnimations().map((a) => a.finished)));
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document.getElementById('mirror'), { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
-  });
-  assert.deepEqual(violations, [], `axe-core on the mirror, ${what}`);
-}

@@ -436,3 +436,59 @@ export async function fingerOf(t, page) {
   }
   return { touch: (type, x, y) => (type === 'touchEnd' ? screen.touchEnd() : screen[type](x, y)), tap: (x, y) => screen.tap(x, y) };
 }
+
+// ---- The keyboard on the canvas, and axe-core on the mirror (shared by the question-type tests) ----
+
+// Where the page's keys go now, for a message.
+export async function keyTarget(page) {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return `page focus ${document.hasFocus()}, active element ${active ? active.id || active.tagName : 'none'}`;
+  });
+}
+
+// Moves the canvas's keyboard focus (ImGui's navigation, published as the item with `focused`)
+// to item `id` with the arrow keys, the way a learner walks there.
+export async function focusItem(page, id, limit = 40) {
+  // Where to look for an item scrolled out of sight: down first, up once down goes no further.
+  let search = 'ArrowDown';
+  for (let i = 0; i < limit; i++) {
+    // Settled: the focus read from a frame that already shows the last key's move.
+    const state = await settledState(page);
+    const focused = state.items.find((item) => item.focused);
+    if (focused && focused.id === id) return;
+    const target = state.items.find((item) => item.id === id);
+    let key = search;
+    if (focused && target) {
+      const dy = target.y - focused.y;
+      key = Math.abs(dy) > 4 ? (dy > 0 ? 'ArrowDown' : 'ArrowUp') : (target.x > focused.x ? 'ArrowRight' : 'ArrowLeft');
+    }
+    await page.keyboard.press(key);
+    // The next state with the focus moved, before the next key: a key pressed while the last is
+    // still on its way (WebKitGTK draws few frames) would move the focus past the item.
+    await waitForState(page, (s, before) => JSON.stringify(s.items.find((item) => item.focused) || null) !== before,
+                       JSON.stringify(focused || null), 8000)
+      .catch(async () => {
+        console.log(`# ${ENGINE}: ${key} moved no focus (from ${focused ? focused.id : 'nothing'}; ${await keyTarget(page)})`);
+        if (!target && focused) search = search === 'ArrowDown' ? 'ArrowUp' : 'ArrowDown';
+      });
+  }
+  throw new Error(`keyboard: the focus did not reach ${id} (${await keyTarget(page)})`);
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// axe-core on the accessibility mirror, focused as a learner there would have it: no serious or
+// critical violation.
+export async function axeMirror(page, what) {
+  const inMirror = await page.evaluate(() => !!document.activeElement.closest('#mirror'));
+  if (!inMirror) await page.locator('#mirror [data-mirror-h1]').focus();
+  await page.locator('#mirror').evaluate((m) => Promise.all(m.getAnimations().map((a) => a.finished)));
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document.getElementById('mirror'), { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+  });
+  assert.deepEqual(violations, [], `axe-core on the mirror, ${what}`);
+}

@@ -7,12 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { startSite, openApp, waitForState, appState, clickItem, scrollToAndClick, screenshot, launchBrowser,
-         fingerOf, settledItem, settledState, Unsupported, skipStep, ENGINE } from './harness.mjs';
+         fingerOf, settledItem, settledState, Unsupported, skipStep, ENGINE, keyTarget, focusItem, axeMirror } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 // The README's full example bank, its matching and ordering questions alone, partialCredit on.
 const readme = fs.readFileSync('quizzes/README.md', 'utf8');
@@ -40,41 +37,6 @@ async function open(lang, options = {}) {
 
 // Where the page's keys go, for a failure's message: a key that never arrives is a key sent to a
 // page without focus, or to another element than the canvas.
-async function keyTarget(page) {
-  return page.evaluate(() => {
-    const active = document.activeElement;
-    return `page focus ${document.hasFocus()}, active element ${active ? active.id || active.tagName : 'none'}`;
-  });
-}
-
-// Moves the canvas's keyboard focus (ImGui's navigation, published as the item with `focused`)
-// to item `id` with the arrow keys, the way a learner walks there.
-async function focusItem(page, id, limit = 40) {
-  // Where to look for an item scrolled out of sight: down first, up once down goes no further.
-  let search = 'ArrowDown';
-  for (let i = 0; i < limit; i++) {
-    // Settled: the focus read from a frame that already shows the last key's move.
-    const state = await settledState(page);
-    const focused = state.items.find((item) => item.focused);
-    if (focused && focused.id === id) return;
-    const target = state.items.find((item) => item.id === id);
-    let key = search;
-    if (focused && target) {
-      const dy = target.y - focused.y;
-      key = Math.abs(dy) > 4 ? (dy > 0 ? 'ArrowDown' : 'ArrowUp') : (target.x > focused.x ? 'ArrowRight' : 'ArrowLeft');
-    }
-    await page.keyboard.press(key);
-    // The next state with the focus moved, before the next key: a key pressed while the last is
-    // still on its way (WebKitGTK draws few frames) would move the focus past the item.
-    await waitForState(page, (s, before) => JSON.stringify(s.items.find((item) => item.focused) || null) !== before,
-                       JSON.stringify(focused || null), 8000)
-      .catch(async () => {
-        console.log(`# ${ENGINE}: ${key} moved no focus (from ${focused ? focused.id : 'nothing'}; ${await keyTarget(page)})`);
-        if (!target && focused) search = search === 'ArrowDown' ? 'ArrowUp' : 'ArrowDown';
-      });
-  }
-  throw new Error(`keyboard: the focus did not reach ${id} (${await keyTarget(page)})`);
-}
 
 // Presses `key` until `done(state)` (at most 3 times, 4 s each): a key press the app never saw
 // (WebKitGTK under Xvfb draws few frames, and a press can fall between them unseen) is named in
@@ -233,7 +195,7 @@ for (const lang of ['en', 'ru']) {
     let snapshot = await mirror.ariaSnapshot();
     for (const item of matching.items)
       assert.ok(snapshot.includes(`combobox "${text(item.text, lang)}"`), `a select named ${item.text}:\n${snapshot}`);
-    if (context) await axe(page, `matching (${lang})`);
+    if (context) await axeMirror(page, `matching (${lang})`);
 
     // Pair through the selects (the browser's own control), then Enter submits the form: Check.
     for (const item of matching.items) {
@@ -258,7 +220,7 @@ for (const lang of ['en', 'ru']) {
     const rows = state.question.rows;
     assert.ok(snapshot.includes(`list "${text(ordering.prompt, lang)}"`), snapshot);
     for (const row of rows.slice(1)) assert.ok(snapshot.includes(`button "${row.up.name}"`), `${row.up.name}:\n${snapshot}`);
-    if (context) await axe(page, `ordering (${lang})`);
+    if (context) await axeMirror(page, `ordering (${lang})`);
     // Move the last item up to place 1 with its button (Enter on it), each move announced.
     const mover = state.question.rows[state.question.rows.length - 1].id;
     while (rowIndex(state, mover) > 0) {
@@ -278,18 +240,6 @@ for (const lang of ['en', 'ru']) {
 
 // axe-core on the mirror's panel as a keyboard user has it: focus in it, its slide-in finished
 // (colours read half-way through the animation are not the panel's).
-async function axe(page, what) {
-  const inMirror = await page.evaluate(() => !!document.activeElement.closest('#mirror'));
-  if (!inMirror) await page.locator('#mirror [data-mirror-h1]').focus();
-  await page.locator('#mirror').evaluate((m) => Promise.all(m.getAnimations().map((a) => a.finished)));
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document.getElementById('mirror'), { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
-  });
-  assert.deepEqual(violations, [], `axe-core on the mirror, ${what}`);
-}
 
 test('1280 px: a partly right order scores part with partialCredit, and says the right places', async () => {
   const app = await open('en', { viewport: { width: 1280, height: 800 } });

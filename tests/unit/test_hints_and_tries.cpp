@@ -285,7 +285,7 @@ TEST_CASE("hints and tries on screen: the hint button, a try told, an edit, a re
         QuestionModel q = app.screen().question;
         REQUIRE(q.hint);
         CHECK(q.hint->label == "Show a hint (1/2) · −10%");
-        CHECK(q.hint->accessible_name == "Show a hint: Hint 1 of 2, costs 10% of this question's points");
+        CHECK(q.hint->accessible_name == "Show a hint (1/2) · −10%. Hint 1 of 2, costs 10% of this question's points");
         CHECK(q.tries == "Try 1 of 3");
         CHECK(q.hints.empty());
         CHECK_FALSE(q.try_again);
