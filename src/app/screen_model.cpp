@@ -795,6 +795,7 @@ std::string alt_of(const QuestionModel& question, const std::string& source) {
         look(choice.text_rich);
         look(choice.feedback_rich);
     }
+    for (const HintModel& hint : question.hints) look(hint.text_rich);
     return alt;
 }
 

@@ -226,7 +226,23 @@ Coverage translation_coverage(const imquiz::Bank& bank) {
         }
         for (const imquiz::LocalizedText& accepted : question.accepted_texts)
             count_text(bank, accepted, coverage);
+        for (const imquiz::MatchItem& item : question.match_items) {
+            count_text(bank, item.text, coverage);
+            count_text(bank, item.feedback, coverage);
+        }
+        for (const imquiz::Blank& blank : question.blanks) {
+            count_text(bank, blank.unit, coverage);
+            count_text(bank, blank.feedback, coverage);
+            for (const imquiz::Choice& option : blank.options) {
+                count_text(bank, option.text, coverage);
+                count_text(bank, option.feedback, coverage);
+            }
+        }
+        for (const imquiz::Hint& hint : question.hints)
+            count_text(bank, hint.text, coverage);
     }
+    for (const imquiz::ScoreRange& range : bank.feedback_ranges)
+        count_text(bank, range.text, coverage);
     return coverage;
 }
 
