@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser,
-         fingerOf, settledItem, settledState, Unsupported, skipStep, ENGINE, keyTarget, focusItem, axeMirror } from './harness.mjs';
+         fingerOnItems, settledItem, settledState, Unsupported, skipStep, ENGINE, keyTarget, focusItem, axeMirror } from './harness.mjs';
 
 
 // The README's full example bank, its cloze question alone, partialCredit on.
@@ -93,25 +93,7 @@ for (const lang of ['en', 'ru']) {
 test('touch at 320 px: tap a list and a choice, tap a field and type; a number blank that is not a number is named', async (t) => {
   const app = await open('ru', { viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
   const { page } = app;
-  const { tap, touch } = await fingerOf(t, page);
-  const height = await page.evaluate(() => window.innerHeight);
-  // Scrolls by a finger's drag, as on a phone, until item `id` is on screen; returns it.
-  const bringIntoView = async (id) => {
-    for (let scroll = 0; scroll < 20; scroll++) {
-      const item = await settledItem(page, id);
-      if (item && item.y >= 0 && item.y + Math.min(item.h, 40) <= height) return item;
-      const up = !(item && item.y < 0);
-      const x = 300, y0 = up ? height * 0.7 : height * 0.3;
-      await touch('touchStart', x, y0);
-      for (let step = 1; step <= 8; step++) await touch('touchMove', x, y0 + (up ? -1 : 1) * step * 20);
-      await touch('touchEnd', x, y0 + (up ? -1 : 1) * 160);
-    }
-    throw new Error(`could not bring ${id} on screen`);
-  };
-  const tapItem = async (id) => {
-    const item = await bringIntoView(id);
-    await tap(item.x + item.w / 2, item.y + Math.min(item.h / 2, 20));
-  };
+  const { tapItem, bringIntoView } = await fingerOnItems(t, page);
   // A wrong choice on purpose: partialCredit gives 2 of 3.
   const wrong = choiceBlank.choices.find((c) => !c.correct && c.feedback);
   await tapItem(`select:${choiceBlank.id}`);

@@ -492,3 +492,28 @@ export async function axeMirror(page, what) {
   });
   assert.deepEqual(violations, [], `axe-core on the mirror, ${what}`);
 }
+
+// A finger on a phone-sized page: `bringIntoView(id)` scrolls by dragging until item `id` is on
+// screen (and returns it), `tapItem(id)` then taps it; `touch` and `tap` as fingerOf gives them.
+export async function fingerOnItems(t, page) {
+  const { tap, touch } = await fingerOf(t, page);
+  const height = await page.evaluate(() => window.innerHeight);
+  const width = await page.evaluate(() => window.innerWidth);
+  const bringIntoView = async (id) => {
+    for (let scroll = 0; scroll < 20; scroll++) {
+      const item = await settledItem(page, id);
+      if (item && item.y >= 0 && item.y + Math.min(item.h, 40) <= height) return item;
+      const up = !(item && item.y < 0);
+      const x = Math.min(300, width - 20), y0 = up ? height * 0.7 : height * 0.3;
+      await touch('touchStart', x, y0);
+      for (let step = 1; step <= 8; step++) await touch('touchMove', x, y0 + (up ? -1 : 1) * step * 20);
+      await touch('touchEnd', x, y0 + (up ? -1 : 1) * 160);
+    }
+    throw new Error(`could not bring ${id} on screen`);
+  };
+  const tapItem = async (id) => {
+    const item = await bringIntoView(id);
+    await tap(item.x + item.w / 2, item.y + Math.min(item.h / 2, 20));
+  };
+  return { tap, touch, bringIntoView, tapItem };
+}

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, scrollToAndClick,
+import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, fingerOnItems,
          Unsupported, skipStep, focusItem, axeMirror } from './harness.mjs';
 
 // The README's full example: its single-choice question (which has a hint) with two tries, and its
@@ -72,9 +72,9 @@ async function finish(page, lang, name, pressKey) {
   return state;
 }
 
-for (const lang of ['en', 'ru']) {
-  test(`keyboard (${lang}, 1280 px): a wrong try told, a hint by arrows and Space, a reload keeps both, right on the last try`, async () => {
-    const app = await open(lang);
+for (const [lang, colorScheme] of [['en', 'light'], ['ru', 'dark']]) {
+  test(`keyboard (${lang}, 1280 px, ${colorScheme}): a wrong try told, a hint by arrows and Space, a reload keeps both, right on the last try`, async () => {
+    const app = await open(lang, { colorScheme });
     const { page } = app;
     const press = (key) => page.keyboard.press(key);
     let state = await appState(page);
@@ -86,7 +86,7 @@ for (const lang of ['en', 'ru']) {
     await press('Enter');
     state = await waitForState(page, (s) => s.question.tryAgain);
     assertTryTold(state, lang);
-    await screenshot(page, `hints-${lang}-1280-try-again`);
+    await screenshot(page, `hints-${lang}-1280-${colorScheme}-try-again`);
 
     await focusItem(page, 'button:hint');
     await press('Space');
@@ -94,7 +94,7 @@ for (const lang of ['en', 'ru']) {
     assert.equal(state.question.hints[0].heading, words[lang].hint);
     assert.equal(state.question.hints[0].text, text(single.hints[0].text, lang));
     assert.equal(state.question.hint, null, 'no hint is left');
-    await screenshot(page, `hints-${lang}-1280-hint`);
+    await screenshot(page, `hints-${lang}-1280-${colorScheme}-hint`);
 
     // A reload: the hint, the try and the answer tried are all back.
     await page.reload();
@@ -110,33 +110,36 @@ for (const lang of ['en', 'ru']) {
     assert.equal(state.question.feedback.correct, true);
     assert.equal(state.question.feedback.costs, words[lang].costs);
     assert.equal(state.question.tryAgain, null);
-    await screenshot(page, `hints-${lang}-1280-checked`);
-    await finish(page, lang, `hints-${lang}-1280`, press);
+    await screenshot(page, `hints-${lang}-1280-${colorScheme}-checked`);
+    await finish(page, lang, `hints-${lang}-1280-${colorScheme}`, press);
     app.expectNoErrors();
     await app.close();
   });
 }
 
-test('touch at 320 px, dark (ru): tap a wrong choice and Check, tap Show a hint, tap the right one', async () => {
-  const app = await open('ru', { viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true,
-                                 colorScheme: 'dark' });
-  const { page } = app;
-  await scrollToAndClick(page, `choice:${single.choices[wrong].id}`);
-  await waitForState(page, (s, id) => s.question.choices.find((c) => c.id === id).selected, single.choices[wrong].id);
-  await scrollToAndClick(page, 'button:check');
-  const state = await waitForState(page, (s) => s.question.tryAgain);
-  assertTryTold(state, 'ru');
-  await screenshot(page, 'hints-ru-320-dark-try-again');
-  await scrollToAndClick(page, 'button:hint');
-  await waitForState(page, (s) => s.question.hints.length === 1);
-  await screenshot(page, 'hints-ru-320-dark-hint');
-  await scrollToAndClick(page, `choice:${single.choices[right].id}`);
-  await scrollToAndClick(page, 'button:check');
-  await waitForState(page, (s) => s.question.feedback && s.question.feedback.correct);
-  await screenshot(page, 'hints-ru-320-dark-checked');
-  app.expectNoErrors();
-  await app.close();
-});
+for (const [lang, colorScheme] of [['ru', 'dark'], ['en', 'light']]) {
+  test(`touch at 320 px (${lang}, ${colorScheme}): tap a wrong choice and Check, tap Show a hint, tap the right one`, async (t) => {
+    const app = await open(lang, { viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true,
+                                   colorScheme });
+    const { page } = app;
+    const { tapItem } = await fingerOnItems(t, page);
+    await tapItem(`choice:${single.choices[wrong].id}`);
+    await waitForState(page, (s, id) => s.question.choices.find((c) => c.id === id).selected, single.choices[wrong].id);
+    await tapItem('button:check');
+    const state = await waitForState(page, (s) => s.question.tryAgain);
+    assertTryTold(state, lang);
+    await screenshot(page, `hints-${lang}-320-${colorScheme}-try-again`);
+    await tapItem('button:hint');
+    await waitForState(page, (s) => s.question.hints.length === 1);
+    await screenshot(page, `hints-${lang}-320-${colorScheme}-hint`);
+    await tapItem(`choice:${single.choices[right].id}`);
+    await tapItem('button:check');
+    await waitForState(page, (s) => s.question.feedback && s.question.feedback.correct);
+    await screenshot(page, `hints-${lang}-320-${colorScheme}-checked`);
+    app.expectNoErrors();
+    await app.close();
+  });
+}
 
 for (const lang of ['en', 'ru']) {
   test(`the mirror (${lang}): the try and the hint announced, a hint button, axe-core clean`, async (t) => {

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { startSite, openApp, waitForState, appState, clickItem, scrollToAndClick, screenshot, launchBrowser,
-         fingerOf, settledItem, settledState, Unsupported, skipStep, ENGINE, keyTarget, focusItem, axeMirror } from './harness.mjs';
+         fingerOnItems, settledItem, settledState, Unsupported, skipStep, ENGINE, keyTarget, focusItem, axeMirror } from './harness.mjs';
 
 
 // The README's full example bank, its matching and ordering questions alone, partialCredit on.
@@ -128,22 +128,7 @@ for (const lang of ['en', 'ru']) {
 test('touch at 320 px: tap an answer list and an answer; tap-tap to move an item', async (t) => {
   const app = await open('ru', { viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
   const { page } = app;
-  const { tap, touch } = await fingerOf(t, page);
-  // The page's own height: an engine may give another viewport than the one asked for.
-  const height = await page.evaluate(() => window.innerHeight);
-  const tapItem = async (id) => {
-    for (let scroll = 0; scroll < 20; scroll++) {
-      const item = await settledItem(page, id);
-      if (item && item.y >= 0 && item.y + Math.min(item.h, 40) <= height) return tap(item.x + item.w / 2, item.y + Math.min(item.h / 2, 20));
-      // A finger's drag scrolls, as on a phone: up to see what is below.
-      const up = !(item && item.y < 0);
-      const x = 300, y0 = up ? height * 0.7 : height * 0.3;
-      await touch('touchStart', x, y0);
-      for (let step = 1; step <= 8; step++) await touch('touchMove', x, y0 + (up ? -1 : 1) * step * 20);
-      await touch('touchEnd', x, y0 + (up ? -1 : 1) * 160);
-    }
-    throw new Error(`could not bring ${id} on screen`);
-  };
+  const { tapItem } = await fingerOnItems(t, page);
   // One item wrong on purpose: partialCredit gives 2 of 3.
   const wrongItem = matching.items[2];
   const distractor = matching.answers.find((a) => !matching.items.some((i) => i.match === a.id));

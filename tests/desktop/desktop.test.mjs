@@ -378,6 +378,44 @@ test('a cloze question in the window: each blank typed into or picked from its l
   }
 });
 
+test('hints and tries in the window: a wrong try told, a hint shown, right on the second try', async () => {
+  await startDisplay();
+  const readme = fs.readFileSync(path.join(QUIZZES, 'README.md'), 'utf8');
+  const marker = readme.indexOf('<!-- readme-example: full bank -->');
+  const start = readme.indexOf('```json\n', marker) + 8;
+  const bank = JSON.parse(readme.slice(start, readme.indexOf('\n```\n', start) + 1));
+  bank.questions = bank.questions.filter((q) => q.hints);
+  assert.equal(bank.questions.length, 1, 'the example bank has a question with hints');
+  bank.settings = { ...bank.settings, shuffleChoices: false, maxTries: 2 };
+  const question = bank.questions[0];
+  const wrong = question.choices.find((c) => !c.correct).id, right = question.choices.find((c) => c.correct).id;
+  const file = path.join(work, 'hints.json');
+  fs.writeFileSync(file, JSON.stringify(bank));
+  const player = new Player('hints', [file, '--lang', 'en', '--size', '700x1000', '--data', path.join(work, 'data-hints')]);
+  player.height = 1000;
+  try {
+    await player.waitFor((s) => s.screen === 'question', 'the question');
+    await player.click(`choice:${wrong}`);
+    await player.waitFor((s) => s.question.choices.find((c) => c.id === wrong).selected, `${wrong} picked`);
+    await player.click('button:check');
+    let state = await player.waitFor((s) => s.question.tryAgain, 'the try told');
+    assert.equal(state.question.tryAgain.verdict, 'Not right yet');
+    assert.equal(state.question.feedback, undefined);
+    await player.click('button:hint');
+    state = await player.waitFor((s) => s.question.hints.length === 1, 'the hint shown');
+    await player.shot('hints-try-again');
+    await player.click(`choice:${right}`);
+    // Another answer: what was said about the try goes, and Check moves up.
+    await player.waitFor((s) => s.question.choices.find((c) => c.id === right).selected && !s.question.tryAgain, `${right} picked`);
+    await player.click('button:check');
+    state = await player.waitFor(ANSWERED, 'checked');
+    assert.equal(state.question.feedback.correct, true);
+    assert.equal(state.question.feedback.costs, 'Hints used: 1 · Tries: 2 · Points: 0.57 of 1');
+  } finally {
+    await player.quit();
+  }
+});
+
 // ---- The author's watch loop ----
 
 test('--watch: a saved bank is reloaded on the same question; a broken one is told with its path; fixed, it plays on', async () => {

@@ -1,6 +1,7 @@
 // Authoring (issue 16): bank -> Moodle XML. The round trip Moodle XML -> bank -> Moodle XML ->
 // bank on every sample that imports, the README's example banks exported and read back, hostile
-// text that must stay text, and what Moodle XML cannot hold (reported as losses, by bank field).
+// text that must stay text, hints with their tries and penalty, and what Moodle XML cannot hold
+// (reported as losses, by bank field).
 #include "import_test_support.h"
 #include "readme_examples.h"
 
@@ -203,6 +204,7 @@ TEST_CASE("export_moodle_xml: the text written", "[export][moodle-xml]") {
           "    <questiontext format=\"plain_text\"><text>Primes?</text></questiontext>\n"
           "    <generalfeedback format=\"plain_text\"><text></text></generalfeedback>\n"
           "    <defaultgrade>1</defaultgrade>\n"
+          "    <penalty>0.3333333</penalty>\n"
           "    <single>false</single>\n"
           "    <shuffleanswers>false</shuffleanswers>\n"
           "    <answernumbering>abc</answernumbering>\n"
@@ -215,6 +217,7 @@ TEST_CASE("export_moodle_xml: the text written", "[export][moodle-xml]") {
           "    <questiontext format=\"plain_text\"><text>{1:SHORTANSWER:=Moon#Right} is {1:NUMERICAL:=384400:1000} km away.</text></questiontext>\n"
           "    <generalfeedback format=\"plain_text\"><text></text></generalfeedback>\n"
           "    <defaultgrade>1</defaultgrade>\n"
+          "    <penalty>0.3333333</penalty>\n"
           "  </question>\n"
           "</quiz>\n");
 }
@@ -280,6 +283,13 @@ TEST_CASE("export_moodle_xml: what Moodle XML cannot hold is reported as a loss"
         CHECK(contains(lines, ":questions[8].blanks[0].id: warning: Moodle XML has no blank ids: "
                               "importing this file names the blank \"blank-1\", so learners' "
                               "progress on the question would not carry over"));
+        CHECK(contains(lines, ":questions[0].hints[0].cost: warning: Moodle's hints cost nothing "
+                              "of their own (each try after the first costs the penalty): the cost "
+                              "0.1 is left out"));
+        CHECK(contains(lines, ":questions[0].maxTries: warning: Moodle gives a question one try per "
+                              "hint plus one: importing this file gives it 2 tries, not 1 try"));
+        CHECK(contains(lines, ":feedbackRanges: warning: a Moodle question file has no overall "
+                              "feedback (a Moodle quiz has it): the score ranges are left out"));
         for (const Diagnostic& loss : losses)
             CHECK_FALSE(loss.path.empty());
     }
@@ -318,5 +328,95 @@ TEST_CASE("export_moodle_xml: what Moodle XML cannot hold is reported as a loss"
                        ":questions[0].prompt: warning: the text holds \"{n:TYPE:\", which Moodle "
                        "reads as an embedded answer: the question is left out"));
         CHECK(import_valid_xml(xml).questions.size() == 1);
+    }
+}
+
+TEST_CASE("export_moodle_xml: hints, tries and penalties", "[export][moodle-xml][hints]") {
+    SECTION("imported hints and penalties come back the same") {
+        const std::string xml =
+            "<quiz>\n"
+            "<question type=\"multichoice\"><name><text>Bubble</text></name>\n"
+            "<questiontext format=\"html\"><text>Which schedule?</text></questiontext>\n"
+            "<generalfeedback format=\"html\"><text>Interleaving.</text></generalfeedback>\n"
+            "<penalty>0.25</penalty>\n"
+            "<answer fraction=\"100\"><text>Interleaved</text></answer>\n"
+            "<answer fraction=\"0\"><text>GPipe</text></answer>\n"
+            "<hint format=\"html\"><text><![CDATA[<p>Think of <strong>chunks</strong>.</p>]]></text></hint>\n"
+            "<hint format=\"plain_text\"><text>More chunks, a smaller bubble.</text></hint>\n"
+            "</question>\n"
+            "<question type=\"truefalse\"><name><text>Default</text></name>\n"
+            "<questiontext format=\"html\"><text>True?</text></questiontext>\n"
+            "<generalfeedback format=\"html\"><text>It is.</text></generalfeedback>\n"
+            "<penalty>0.3333333</penalty>\n"
+            "<answer fraction=\"100\"><text>true</text></answer>\n"
+            "<hint format=\"html\"><text>Read it again.</text></hint>\n"
+            "</question>\n"
+            "</quiz>\n";
+        const Bank first = import_valid_xml(xml, "hints.xml");
+        REQUIRE(first.questions.size() == 2);
+        REQUIRE(first.questions[0].hints.size() == 2);
+        std::vector<Diagnostic> losses;
+        const std::string exported = export_moodle_xml(first, "en", &losses);
+        CHECK(diagnostic_lines(losses) == Strings{});
+        CHECK(exported.find("    <penalty>0.25</penalty>\n") != std::string::npos);
+        CHECK(exported.find("    <penalty>0.3333333</penalty>\n") != std::string::npos);
+        CHECK(exported.find("    <hint format=\"markdown\"><text>Think of **chunks**.</text></hint>\n"
+                            "    <hint format=\"markdown\"><text>More chunks, a smaller bubble.</text></hint>\n") !=
+              std::string::npos);
+        const Bank second = import_valid_xml(exported, "hints.xml");
+        CHECK(bank_to_json(second) == bank_to_json(first));
+        const Question& bubble = second.questions[0];
+        REQUIRE(bubble.hints.size() == 2);
+        CHECK(bubble.hints[1].text.get("en", "en") == "More chunks, a smaller bubble.");
+        CHECK(bubble.max_tries == 3);
+        CHECK(bubble.try_penalty == 0.25);
+        CHECK(second.questions[1].max_tries == 2);
+        CHECK_FALSE(second.questions[1].try_penalty);
+    }
+    SECTION("what Moodle cannot hold: hint costs, tries apart from hints, bank-wide settings, ranges") {
+        const Bank bank = load_valid(
+            R"({"format": "imquiz-bank", "version": 1, "id": "tries", "title": "Tries",
+                "languages": ["en"], "defaultLanguage": "en",
+                "settings": {"maxTries": 2, "tryPenalty": 0.5},
+                "questions": [
+                  {"id": "costly", "type": "true_false", "prompt": "Costly?", "explanation": "Yes.",
+                   "answer": true, "maxTries": 5,
+                   "hints": [{"text": "First.", "cost": 0.1}, {"text": "Second."}]},
+                  {"id": "own-penalty", "type": "true_false", "prompt": "Own?", "explanation": "Yes.",
+                   "answer": true, "tryPenalty": 0.2},
+                  {"id": "one-hint", "type": "true_false", "prompt": "One?", "explanation": "Yes.",
+                   "answer": true, "hints": [{"text": "Only."}]}],
+                "feedbackRanges": [{"from": 0, "to": 100, "text": "Done."}]})",
+            "tries.json");
+        std::vector<Diagnostic> losses;
+        const std::string xml = export_moodle_xml(bank, "en", &losses);
+        CHECK(diagnostic_lines(losses) == Strings{
+            ":settings.maxTries: warning: Moodle XML has no tries setting: Moodle gives a question "
+            "one try per hint plus one, and so does importing this file",
+            ":settings.tryPenalty: warning: Moodle XML has no bank-wide penalty: it is written as "
+            "each question's <penalty>, which importing this file keeps on questions with hints",
+            ":feedbackRanges: warning: a Moodle question file has no overall feedback (a Moodle quiz "
+            "has it): the score ranges are left out",
+            ":questions[0].hints[0].cost: warning: Moodle's hints cost nothing of their own (each try "
+            "after the first costs the penalty): the cost 0.1 is left out",
+            ":questions[0].maxTries: warning: Moodle gives a question one try per hint plus one: "
+            "importing this file gives it 3 tries, not 5 tries",
+            ":questions[1].tryPenalty: warning: written as <penalty>, which importing this file keeps "
+            "only on a question with hints (Moodle's tries come with them): it is left out",
+        });
+        // The bank's penalty on every question without its own.
+        CHECK(xml.find("<name><text>costly</text></name>") < xml.find("<penalty>0.5</penalty>"));
+        CHECK(xml.find("<penalty>0.2</penalty>") != std::string::npos);
+        const Bank back = import_valid_xml(xml, "tries.xml");
+        REQUIRE(back.questions.size() == 3);
+        CHECK(back.questions[0].hints.size() == 2);
+        CHECK(back.questions[0].hints[0].cost == 0);
+        CHECK(back.questions[0].max_tries == 3);
+        CHECK(back.questions[0].try_penalty == 0.5);
+        CHECK(back.questions[1].hints.empty());
+        CHECK(max_tries(back, back.questions[1]) == 1);
+        CHECK(back.questions[2].max_tries == 2);
+        CHECK(back.questions[2].try_penalty == 0.5);
+        CHECK(back.feedback_ranges.empty());
     }
 }

@@ -1,7 +1,7 @@
 // Authoring (issue 16): Moodle XML -> bank. Our samples in the shape of Moodle's export
 // (tests/data/import/moodle-*.xml), every type read and skipped, HTML to Markdown or plain text,
-// embedded images, the problems reported with their exact text and line, and the example of
-// docs/authoring.md.
+// hints with the tries and penalty they bring, embedded images, the problems reported with their
+// exact text and line, and the example of docs/authoring.md.
 #include "import_test_support.h"
 
 #include "engine/bank_loader.h"
@@ -318,6 +318,85 @@ TEST_CASE("import_moodle_xml: problems, with the line of the element", "[import]
             "inline.xml:28:1: warning: unknown question type \"wiki\" (question \"Unknown\"): "
             "skipped",
         });
+    }
+}
+
+TEST_CASE("import_moodle_xml: hints, and the tries and penalty that come with them",
+          "[import][moodle-xml][hints]") {
+    SECTION("hints in order, each text read in its format; penalty and tries only with hints") {
+        const ImportResult result = import_inline(
+            question("multichoice", "Hinted", "<p>Which?</p>",
+                     "<penalty>0.1</penalty>\n" + two_answers +
+                         "<hint format=\"html\"><text><![CDATA[<p>Think of <strong>chunks</strong>.</p>]]></text></hint>\n"
+                         "<hint format=\"plain_text\"><text>2 * 3 is six.</text><shownumcorrect/><clearwrong/></hint>\n"
+                         "<hint format=\"markdown\"><text>Use *both*.</text></hint>\n") +
+            question("truefalse", "Default penalty", "<p>True?</p>",
+                     "<penalty>0.3333333</penalty>\n<answer fraction=\"100\"><text>true</text></answer>\n"
+                     "<hint><text><![CDATA[<p>It <em>is</em>.</p>]]></text></hint>\n") +
+            question("truefalse", "No hints", "<p>True?</p>",
+                     "<penalty>0.5</penalty>\n<answer fraction=\"100\"><text>true</text></answer>\n"));
+        CHECK(diagnostic_lines(result.diagnostics) ==
+              Strings{"inline.xml:11:1: warning: hint 2: <shownumcorrect/> and <clearwrong/> are not "
+                      "kept: a bank's hint is its text only"});
+        REQUIRE(result.bank);
+        const Bank& bank = *result.bank;
+        CHECK(bank.text_format == TextFormat::Markdown);
+        REQUIRE(bank.questions.size() == 3);
+
+        const Question& hinted = bank.questions[0];
+        REQUIRE(hinted.hints.size() == 3);
+        CHECK(only_text(hinted.hints[0].text) == "Think of **chunks**.");
+        CHECK(only_text(hinted.hints[1].text) == "2 \\* 3 is six.");
+        CHECK(only_text(hinted.hints[2].text) == "Use *both*.");
+        for (const Hint& hint : hinted.hints)
+            CHECK(hint.cost == 0);   // Moodle's hints cost through the penalty
+        CHECK(hinted.max_tries == 4);   // one try per hint plus one
+        CHECK(hinted.try_penalty == 0.1);
+        // Right on the second try, after one hint: a tenth off, nothing for the hint.
+        CHECK(points_kept(bank, hinted, 1, 2) == Approx(0.9));
+
+        const Question& default_penalty = bank.questions[1];
+        REQUIRE(default_penalty.hints.size() == 1);
+        CHECK(only_text(default_penalty.hints[0].text) == "It *is*.");
+        CHECK(default_penalty.max_tries == 2);
+        CHECK_FALSE(default_penalty.try_penalty);   // Moodle's 0.3333333 is the bank's third
+        CHECK(try_penalty(bank, default_penalty) == Approx(1.0 / 3.0));
+
+        const Question& no_hints = bank.questions[2];
+        CHECK(no_hints.hints.empty());
+        CHECK_FALSE(no_hints.max_tries);
+        CHECK_FALSE(no_hints.try_penalty);
+        CHECK(max_tries(bank, no_hints) == 1);
+    }
+    SECTION("an empty hint, hint options, a penalty out of range, more hints than tries") {
+        std::string many_hints;
+        for (int i = 1; i <= 11; ++i)
+            many_hints += "<hint format=\"plain_text\"><text>Hint " + std::to_string(i) + "</text></hint>\n";
+        const ImportResult result = import_inline(
+            question("shortanswer", "Problems", "<p>Which library?</p>",
+                     "<penalty>1.5</penalty>\n<answer fraction=\"100\"><text>NCCL</text></answer>\n"
+                     "<hint format=\"html\"><text><![CDATA[<p> </p>]]></text><options>1</options></hint>\n"
+                     "<hint format=\"html\"><text>Four letters.</text></hint>\n") +
+            question("truefalse", "Many", "<p>True?</p>",
+                     "<answer fraction=\"100\"><text>true</text></answer>\n" + many_hints));
+        CHECK(diagnostic_lines(result.diagnostics) == Strings{
+            "inline.xml:7:1: warning: the penalty \"1.5\" is not a share of the question's points "
+            "from 0 to 1: the bank's tryPenalty applies",
+            "inline.xml:9:1: warning: hint 1: <options> is not kept: a bank's hint is its text only",
+            "inline.xml:9:1: warning: hint 1 is empty: it is left out",
+            "inline.xml:12:1: warning: Moodle gives the question 12 tries (one per hint plus one): a "
+            "bank's question takes at most 10",
+        });
+        REQUIRE(result.bank);
+        const Question& problems = result.bank->questions[0];
+        REQUIRE(problems.hints.size() == 1);
+        CHECK(only_text(problems.hints[0].text) == "Four letters.");
+        CHECK(problems.max_tries == 2);
+        CHECK_FALSE(problems.try_penalty);
+        const Question& many = result.bank->questions[1];
+        CHECK(many.hints.size() == 11);
+        CHECK(only_text(many.hints[10].text) == "Hint 11");
+        CHECK(many.max_tries == 10);
     }
 }
 
