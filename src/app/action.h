@@ -21,6 +21,12 @@ struct Action {
         FillBlank,         // choice_id: a cloze blank; text: what is typed in it, or its choice's id ("" empties it)
         Check,             // the current selection / typed answer
         ShowHint,          // the current question's next hint
+        GoToQuestion,      // exam: number: the question's index in the attempt (0-based)
+        PreviousQuestion,  // exam
+        ToggleFlag,        // exam: the current question's flag for review
+        Submit,            // exam: ask to submit (a confirmation names what is unanswered)
+        ConfirmSubmit,
+        CancelSubmit,
         Next,              // next question, or results after the last
         Retry,             // a new attempt at the whole bank
         ReviewMistakes,    // a new attempt at the missed questions only

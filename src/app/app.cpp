@@ -81,6 +81,16 @@ void apply(AppState& state, const Action& action) {
     case Kind::FillBlank: fill_blank_of(state, action.choice_id, action.text); break;
     case Kind::Check: check_current(state); break;
     case Kind::ShowHint: show_hint(state); break;
+    case Kind::GoToQuestion:
+        if (action.number >= 0 && action.number < 1e6f) go_to_exam_question(state, static_cast<std::size_t>(action.number));
+        break;
+    case Kind::PreviousQuestion:
+        if (state.session && state.session->current > 0) go_to_exam_question(state, state.session->current - 1);
+        break;
+    case Kind::ToggleFlag: toggle_exam_flag(state); break;
+    case Kind::Submit: state.confirming_submit = in_exam(state); break;
+    case Kind::CancelSubmit: state.confirming_submit = false; break;
+    case Kind::ConfirmSubmit: submit_current_exam(state); break;
     case Kind::Next: go_next(state); break;
     case Kind::Retry: retry_quiz(state); break;
     case Kind::ReviewMistakes: review_mistakes(state); break;

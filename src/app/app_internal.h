@@ -65,6 +65,11 @@ void move_item(AppState& state, const std::string& item_id, float place);
 void fill_blank_of(AppState& state, const std::string& blank_id, const std::string& value);
 void check_current(AppState& state);
 void show_hint(AppState& state);
+// Exam mode (attempt.cpp): answers recorded as given, any order, flags, one submit.
+bool in_exam(const AppState& state);
+void go_to_exam_question(AppState& state, std::size_t index);
+void toggle_exam_flag(AppState& state);
+void submit_current_exam(AppState& state);
 void go_next(AppState& state);
 void retry_quiz(AppState& state);
 void review_mistakes(AppState& state);

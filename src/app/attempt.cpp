@@ -27,6 +27,9 @@ void reset_draft(AppState& state) {
         const Bank* bank = state.active();
         const Question* question = bank ? current_question(*state.session, *bank) : nullptr;
         if (question) start_order(state.draft, *question, state.session->questions[state.session->current].choice_order);
+        // An exam's recorded answer comes back to be changed.
+        const SessionQuestion& slot = state.session->questions[state.session->current];
+        if (question && in_exam(state) && slot.answer) restore_response(state.draft, *question, slot.answer->response);
         // A try that was not right comes back as it was left, with what was said about it.
         if (question && !state.feedback) {
             if (auto feedback = last_try_feedback(*state.session, *bank)) {
@@ -43,8 +46,9 @@ void show_session(AppState& state, Session session) {
     state.session = std::move(session);
     state.results.reset();
     state.feedback.reset();
+    state.confirming_submit = false;
     const Bank* bank = state.active();
-    if (bank) state.feedback = current_feedback(*state.session, *bank);
+    if (bank && !in_exam(state)) state.feedback = current_feedback(*state.session, *bank);
     reset_draft(state);
     state.screen = Screen::Question;
 }
@@ -71,8 +75,22 @@ void finish_attempt(AppState& state) {
 
 const Question* editable_question(AppState& state) {
     const Bank* bank = state.active();
-    if (!bank || !state.session || state.feedback) return nullptr;
+    if (!bank || !state.session || state.feedback || state.confirming_submit) return nullptr;
     return current_question(*state.session, *bank);
+}
+
+// Exam: the draft is the answer. Recorded (and saved) after every change, so that a reload or a
+// move to another question never loses it; nothing in it is no answer.
+void record_exam_draft(AppState& state) {
+    BankSlot* slot = active_slot(state);
+    if (!slot || !slot->bank || !state.session || !in_exam(state)) return;
+    const Question* question = current_question(*state.session, *slot->bank);
+    if (!question) return;
+    std::optional<Response> response;
+    if (!draft_is_empty(state.draft, *question)) response = draft_response(state.draft, *question);
+    record_exam_answer(*state.session, *slot->bank, state.session->current, response, now());
+    slot->progress.attempt_in_progress = *state.session;
+    save_progress(state, *slot);
 }
 
 }  // namespace
@@ -100,22 +118,32 @@ void open_quiz(AppState& state, int bank_index, bool start_over) {
 }
 
 void select_choice(AppState& state, const std::string& choice_id) {
-    if (const Question* question = editable_question(state)) choose(state.draft, *question, choice_id);
+    if (const Question* question = editable_question(state))
+        if (choose(state.draft, *question, choice_id)) record_exam_draft(state);
 }
 
 void set_typed_answer(AppState& state, const std::string& text) {
-    if (editable_question(state)) set_typed(state.draft, text);
+    if (editable_question(state)) {
+        set_typed(state.draft, text);
+        record_exam_draft(state);
+    }
 }
 
 void match_item(AppState& state, const std::string& item_id, const std::string& answer_id) {
     if (const Question* question = editable_question(state))
-        if (match(state.draft, *question, item_id, answer_id)) state.last_move = item_id;
+        if (match(state.draft, *question, item_id, answer_id)) {
+            state.last_move = item_id;
+            record_exam_draft(state);
+        }
 }
 
 void move_item(AppState& state, const std::string& item_id, float place) {
     const Question* question = editable_question(state);
     if (!question || !(place >= 0) || place > 1e6f) return;
-    if (imquiz::move_item(state.draft, *question, item_id, static_cast<std::size_t>(place))) state.last_move = item_id;
+    if (imquiz::move_item(state.draft, *question, item_id, static_cast<std::size_t>(place))) {
+        state.last_move = item_id;
+        record_exam_draft(state);
+    }
 }
 
 void fill_blank_of(AppState& state, const std::string& blank_id, const std::string& value) {
@@ -124,12 +152,13 @@ void fill_blank_of(AppState& state, const std::string& blank_id, const std::stri
     // A choice picked is announced, as a matching pick is; a typed blank is not, key by key.
     const Blank* blank = question->find_blank(blank_id);
     state.last_move = blank && blank->kind == Blank::Kind::Options ? blank_id : std::string();
+    record_exam_draft(state);
 }
 
 void check_current(AppState& state) {
     BankSlot* slot = active_slot(state);
     const Question* question = editable_question(state);
-    if (!slot || !question || !can_check(state.draft, *question)) return;
+    if (!slot || !question || in_exam(state) || !can_check(state.draft, *question)) return;
     Response response = draft_response(state.draft, *question);
     Feedback feedback = check(*state.session, *slot->bank, response, now());
     if (feedback.problem != InputProblem::None) {
@@ -155,7 +184,50 @@ void show_hint(AppState& state) {
     save_progress(state, *slot);
 }
 
+bool in_exam(const AppState& state) {
+    const Bank* bank = state.active();
+    return bank && bank->settings.mode == Settings::Mode::Exam && state.session;
+}
+
+void go_to_exam_question(AppState& state, std::size_t index) {
+    BankSlot* slot = active_slot(state);
+    if (!slot || !in_exam(state) || state.confirming_submit) return;
+    if (!go_to_question(*state.session, index, now())) return;
+    slot->progress.attempt_in_progress = *state.session;
+    save_progress(state, *slot);
+    reset_draft(state);
+}
+
+void toggle_exam_flag(AppState& state) {
+    BankSlot* slot = active_slot(state);
+    if (!slot || !in_exam(state) || !toggle_flag(*state.session, state.session->current)) return;
+    slot->progress.attempt_in_progress = *state.session;
+    save_progress(state, *slot);
+}
+
+void submit_current_exam(AppState& state) {
+    BankSlot* slot = active_slot(state);
+    if (!slot || !in_exam(state) || !state.confirming_submit) return;
+    state.confirming_submit = false;
+    submit_exam(*state.session, now());
+    // Each answer is told to the host now, as it stands: nothing was told before.
+    for (const SessionQuestion& question_slot : state.session->questions) {
+        const Question* question = slot->bank->find_question(question_slot.question_id);
+        if (!question || !question_slot.answer) continue;
+        Feedback feedback;
+        feedback.correct = question_slot.answer->correct;
+        feedback.score = question_slot.answer->score;
+        feedback.hints_used = question_slot.hints_shown;
+        send_answered(state, *slot->bank, *question, question_slot.answer->response, feedback);
+    }
+    finish_attempt(state);
+}
+
 void go_next(AppState& state) {
+    if (in_exam(state)) {
+        if (state.session->current + 1 < state.session->questions.size()) go_to_exam_question(state, state.session->current + 1);
+        return;
+    }
     BankSlot* slot = active_slot(state);
     if (!slot || !slot->bank || !state.session || !state.feedback) return;
     next(*state.session, now());

@@ -130,7 +130,7 @@ void send_answered(const AppState& state, const Bank& bank, const Question& ques
     // How the answer was reached: the mode, and what hints and tries it took (IRIs of our own, as
     // xAPI asks of extensions; the urn: namespace of the activity ids).
     w.key("extensions").begin_object();
-    w.key("urn:imquiz:xapi:mode").string("practice");
+    w.key("urn:imquiz:xapi:mode").string(bank.settings.mode == Settings::Mode::Exam ? "exam" : "practice");
     w.key("urn:imquiz:xapi:tries").integer(feedback.try_number);
     w.key("urn:imquiz:xapi:hints-used").integer(static_cast<long long>(feedback.hints_used));
     w.end_object();

@@ -20,7 +20,9 @@ struct ActionName {
 constexpr ActionName action_names[] = {
     {Action::Kind::OpenQuiz, "open"},          {Action::Kind::StartOver, "start-over"},
     {Action::Kind::RetryLoad, "retry-load"},   {Action::Kind::SelectChoice, "select"},
-    {Action::Kind::SetTypedAnswer, "type"},    {Action::Kind::Check, "check"}, {Action::Kind::ShowHint, "hint"},
+    {Action::Kind::SetTypedAnswer, "type"},    {Action::Kind::Check, "check"}, {Action::Kind::ShowHint, "hint"}, {Action::Kind::GoToQuestion, "go-to"},
+    {Action::Kind::PreviousQuestion, "previous"}, {Action::Kind::ToggleFlag, "flag"}, {Action::Kind::Submit, "submit"},
+    {Action::Kind::ConfirmSubmit, "confirm-submit"}, {Action::Kind::CancelSubmit, "cancel-submit"},
     {Action::Kind::Next, "next"},              {Action::Kind::Retry, "retry"},
     {Action::Kind::ReviewMistakes, "review"},  {Action::Kind::BackToCatalog, "catalog"},
     {Action::Kind::OpenSettings, "settings"},  {Action::Kind::CloseSettings, "close-settings"},
@@ -156,6 +158,7 @@ void write_action(JsonWriter& w, const AppState& state, const Action& action) {
     case Action::Kind::MatchItem: w.key("item").string(action.choice_id).key("answer").string(action.text); break;
     case Action::Kind::MoveItem: w.key("item").string(action.choice_id).key("to").number(action.number); break;
     case Action::Kind::FillBlank: w.key("blank").string(action.choice_id).key("value").string(action.text); break;
+    case Action::Kind::GoToQuestion: w.key("question").integer(static_cast<long long>(action.number) + 1); break;
     case Action::Kind::OpenPicture: w.key("source").string(action.text); break;
     case Action::Kind::SetLanguage: w.key("value").string(language_code(action.language)); break;
     case Action::Kind::SetTheme: w.key("value").string(theme_name(action.theme)); break;
@@ -374,6 +377,50 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
     } else {
         w.null();
     }
+    w.key("exam");
+    if (q.exam) {
+        const ExamModel& exam = *q.exam;
+        w.begin_object();
+        w.key("heading").string(exam.heading);
+        w.key("answered").string(exam.answered);
+        w.key("palette").begin_array();
+        for (const PaletteItemModel& item : exam.palette) {
+            w.begin_object();
+            w.key("id").string(item.id);
+            w.key("number").string(item.number);
+            w.key("label").string(item.label);
+            w.key("answered").boolean(item.answered);
+            w.key("flagged").boolean(item.flagged);
+            w.key("current").boolean(item.current);
+            w.key("action");
+            write_action(w, state, item.action);
+            w.end_object();
+        }
+        w.end_array();
+        w.key("previous");
+        write_button(w, state, exam.previous);
+        w.key("flag");
+        write_button(w, state, exam.flag);
+        w.key("flagged").boolean(exam.flagged);
+        w.key("submit");
+        write_button(w, state, exam.submit);
+        w.key("unanswered").string(exam.unanswered);
+        w.key("confirmation");
+        if (exam.confirmation) {
+            w.begin_object();
+            w.key("question").string(exam.confirmation->question);
+            w.key("confirm");
+            write_button(w, state, exam.confirmation->confirm);
+            w.key("cancel");
+            write_button(w, state, exam.confirmation->cancel);
+            w.end_object();
+        } else {
+            w.null();
+        }
+        w.end_object();
+    } else {
+        w.null();
+    }
     w.key("back");
     write_button(w, state, q.back);
     w.key("primary");
@@ -414,6 +461,7 @@ void write_results(JsonWriter& w, const AppState& state, const ResultsModel& r) 
     w.key("details").string(r.details);
     w.key("feedback").string(r.feedback);
     write_rich(w, "feedbackRich", r.feedback_rich, state.math);
+    w.key("scoreOnly").string(r.score_only);
     w.key("buttons");
     write_buttons(w, state, r.buttons);
     w.key("questions").begin_array();
@@ -538,6 +586,14 @@ Action action_from_page(const AppState& state, const std::string& text) {
         auto place = to ? as_number(*to) : std::nullopt;
         if (!place || *place < 0) action.kind = Kind::None;
         else action.number = static_cast<float>(*place);
+        break;
+    }
+    case Kind::GoToQuestion: {
+        // 1-based, as the page shows it ("question": 3 is the third).
+        const JsonValue* number = find_field(message, "question");
+        auto place = number ? as_number(*number) : std::nullopt;
+        if (!place || !(*place >= 1) || *place > 1e6) action.kind = Kind::None;
+        else action.number = static_cast<float>(static_cast<long long>(*place) - 1);
         break;
     }
     case Kind::OpenPicture: action.text = field("source"); break;

@@ -462,6 +462,61 @@ LocalizedText cloze_passage(const Context& c, const Bank& bank, const Question& 
     });
 }
 
+// An exam's palette, flag, previous and submit, and the confirmation while it is asked.
+ExamModel exam(const Context& c, const Session& session) {
+    const AppState& s = c.state;
+    ExamModel model;
+    model.heading = c.str(Str::ExamQuestions);
+    const int total = static_cast<int>(session.questions.size());
+    int answered = 0;
+    std::vector<std::string> unanswered;
+    for (int i = 0; i < total; ++i) {
+        const SessionQuestion& slot = session.questions[static_cast<std::size_t>(i)];
+        PaletteItemModel item;
+        item.number = std::to_string(i + 1);
+        item.id = "question:" + item.number;
+        item.answered = slot.answer.has_value();
+        item.flagged = slot.flagged;
+        item.current = static_cast<std::size_t>(i) == session.current;
+        std::vector<std::string> states = {c.str(item.answered ? Str::PaletteAnswered : Str::PaletteNotAnswered)};
+        if (item.flagged) states.push_back(c.str(Str::PaletteFlagged));
+        if (item.current) states.push_back(c.str(Str::PaletteCurrent));
+        item.label = format_int2(c.str(Str::QuestionOf), i + 1, total) + ": " + join(states, ", ");
+        item.action = Action::of(Action::Kind::GoToQuestion);
+        item.action.number = static_cast<float>(i);
+        if (item.answered) ++answered;
+        else unanswered.push_back(item.number);
+        model.palette.push_back(std::move(item));
+    }
+    model.answered = format_int2(c.str(Str::ExamAnswered), answered, total);
+    const bool asking = s.confirming_submit;
+    if (session.current > 0)
+        model.previous = make_button("previous", c.str(Str::PreviousQuestion), Action::of(Action::Kind::PreviousQuestion),
+                                     ButtonModel::Style::Secondary, !asking);
+    model.flagged = session.current < session.questions.size() && session.questions[session.current].flagged;
+    model.flag = make_button("flag", c.str(model.flagged ? Str::UnflagQuestion : Str::FlagQuestion),
+                             Action::of(Action::Kind::ToggleFlag), ButtonModel::Style::Secondary, !asking);
+    model.submit = make_button("submit", c.str(Str::SubmitAnswers), Action::of(Action::Kind::Submit),
+                               ButtonModel::Style::Secondary, !asking);
+    if (unanswered.empty()) {
+        model.unanswered = c.str(Str::AllAnswered);
+    } else {
+        std::string list = c.str(Str::UnansweredList);
+        list.replace(list.find("%s"), 2, join(unanswered, ", "));
+        model.unanswered = list;
+    }
+    if (asking) {
+        ConfirmationModel confirmation;
+        confirmation.question = c.str(Str::ConfirmSubmit);
+        confirmation.confirm = make_button("confirm-submit", c.str(Str::SubmitNow), Action::of(Action::Kind::ConfirmSubmit),
+                                           ButtonModel::Style::Primary);
+        confirmation.cancel = make_button("cancel-submit", c.str(Str::KeepAnswering), Action::of(Action::Kind::CancelSubmit),
+                                          ButtonModel::Style::Secondary);
+        model.confirmation = std::move(confirmation);
+    }
+    return model;
+}
+
 QuestionModel question(const Context& c) {
     const AppState& s = c.state;
     QuestionModel model;
@@ -547,6 +602,7 @@ QuestionModel question(const Context& c) {
         model.announcement = join(parts, " ");
         model.try_again = std::move(again);
     }
+    if (bank->settings.mode == Settings::Mode::Exam) model.exam = exam(c, session);
     model.checked = checked;
     if (!s.embed)
         model.back = make_button("back", c.str(Str::Back), Action::of(Action::Kind::BackToCatalog), ButtonModel::Style::Quiet);
@@ -581,11 +637,20 @@ QuestionModel question(const Context& c) {
         bool last = session.current + 1 >= session.questions.size();
         model.primary = make_button("next", c.str(last ? Str::SeeResults : Str::Next), Action::of(Action::Kind::Next),
                                     ButtonModel::Style::Primary);
+    } else if (model.exam) {
+        // No Check: the answer is kept as it is given. Next, or on the last question, Submit.
+        const bool last = session.current + 1 >= session.questions.size();
+        model.primary = last ? model.exam->submit : make_button("next", c.str(Str::Next), Action::of(Action::Kind::Next),
+                                                                ButtonModel::Style::Primary);
+        if (last) model.primary.id = "finish";   // the same action as the exam's own Submit, another place
+        model.primary.style = ButtonModel::Style::Primary;
+        model.primary.enabled = !model.exam->confirmation;
     } else {
         model.primary = make_button("check", c.str(Str::Check), Action::of(Action::Kind::Check),
                                     ButtonModel::Style::Primary, can_check(s.draft, *q));
     }
-    model.shortcuts = c.str(model.rows.empty() || checked ? Str::ShortcutsHint
+    model.shortcuts = c.str(model.exam ? Str::ExamShortcutsHint
+                            : model.rows.empty() || checked ? Str::ShortcutsHint
                             : q->type == QuestionType::Matching ? Str::MatchShortcutsHint
                             : q->type == QuestionType::Cloze    ? Str::ClozeShortcutsHint
                                                                 : Str::OrderShortcutsHint);
@@ -623,17 +688,23 @@ ResultsModel results(const Context& c) {
     model.details = format_int(c.str(Str::PassMark), r.pass_percent) + "  ·  " + c.str(Str::TimeTaken) + " " +
                     format_duration(r.duration_ms);
     if (const ScoreRange* range = bank->feedback_range(r.percent)) c.read(*bank, range->text, model.feedback, model.feedback_rich);
-    if (model.missed > 0)
+    // Reviewing mistakes is practice: an exam is taken again whole.
+    const bool exam = bank->settings.mode == Settings::Mode::Exam;
+    const bool review = model.missed > 0 && !exam;
+    if (review)
         model.buttons.push_back(make_button("review", c.str(Str::ReviewMistakes), Action::of(Action::Kind::ReviewMistakes),
                                             ButtonModel::Style::Primary));
     model.buttons.push_back(make_button("retry", c.str(Str::Retry), Action::of(Action::Kind::Retry),
-                                        model.missed > 0 ? ButtonModel::Style::Secondary : ButtonModel::Style::Primary));
+                                        review ? ButtonModel::Style::Secondary : ButtonModel::Style::Primary));
     if (!s.embed)
         model.buttons.push_back(make_button("catalog", c.str(Str::BackToCatalog), Action::of(Action::Kind::BackToCatalog),
                                             ButtonModel::Style::Secondary));
     int number = 0;
-    model.rows.reserve(r.questions.size());
+    const bool score_only = exam && !bank->settings.review_after_submit;
+    if (score_only) model.score_only = c.str(Str::ScoreOnly);
+    model.rows.reserve(score_only ? 0 : r.questions.size());
     for (const auto& qr : r.questions) {
+        if (score_only) break;
         ++number;
         const Question* q = bank->find_question(qr.question_id);
         if (!q) continue;

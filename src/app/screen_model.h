@@ -133,6 +133,36 @@ struct VerdictModel {
     double score = 0;               // 0..1
 };
 
+// "Are you sure?" before something that cannot be undone.
+struct ConfirmationModel {
+    std::string question;
+    ButtonModel confirm;            // the destructive one
+    ButtonModel cancel;
+};
+
+// Exam: a question's button in the palette (the answer sheet).
+struct PaletteItemModel {
+    std::string id;                 // "question:3"
+    std::string number;             // "3"
+    std::string label;              // its accessible name: "Question 3: answered, flagged"
+    bool answered = false, flagged = false, current = false;
+    Action action;                  // go there
+};
+
+// Exam: moving between questions in any order, flags, and the one submit.
+struct ExamModel {
+    std::string heading;            // "Questions"
+    std::string answered;           // "Answered: 3 of 8"
+    std::vector<PaletteItemModel> palette;
+    std::optional<ButtonModel> previous;  // absent on the first question
+    ButtonModel flag;               // "Flag for review" / "Remove the flag"
+    bool flagged = false;
+    ButtonModel submit;             // "Submit answers…"
+    // While "Submit your answers?" is asked: the question, then what is not answered.
+    std::optional<ConfirmationModel> confirmation;
+    std::string unanswered;         // "Not answered: 3, 5." or "Every question is answered."
+};
+
 // A hint the learner has revealed.
 struct HintModel {
     std::string heading;            // "Hint 1 of 2"
@@ -168,6 +198,7 @@ struct QuestionModel {
     std::optional<ButtonModel> hint;  // reveals the next one (absent when none is left, or checked)
     std::string tries;              // "Try 2 of 3" (questions with more than one try)
     std::optional<TryAgainModel> try_again;
+    std::optional<ExamModel> exam;  // an exam's question (no Check: answers are kept as given)
     bool checked = false;
     VerdictModel verdict;
     std::vector<std::string> correct_answers;   // the right answer(s), as shown
@@ -213,7 +244,8 @@ struct ResultsModel {
     std::int64_t duration_ms = 0;
     std::size_t missed = 0;
     std::vector<ButtonModel> buttons;   // Review mistakes (if any), Retry, Back to quizzes
-    std::vector<ResultRowModel> rows;
+    std::vector<ResultRowModel> rows;   // none when an exam shows the score only
+    std::string score_only;         // then, why there are none
     std::string show_more;          // where a rendering shows the rows a page at a time
     std::string past_heading;
     std::vector<std::string> past_attempts;  // newest first, at most 10
@@ -232,13 +264,6 @@ struct OptionGroupModel {
     std::string id;                 // "language", "theme", "text-size"
     std::string legend;
     std::vector<OptionModel> options;
-};
-
-// "Are you sure?" before something that cannot be undone.
-struct ConfirmationModel {
-    std::string question;
-    ButtonModel confirm;            // the destructive one
-    ButtonModel cancel;
 };
 
 struct SettingsModel {

@@ -111,6 +111,7 @@ struct AppState {
         Feedback feedback;
     };
     std::optional<TriedAnswer> tried;
+    bool confirming_submit = false;     // exam: "Submit your answers?" is asked
     Draft draft;
     std::string last_move;              // the item last moved or paired (announced to screen readers)
     std::optional<Results> results;     // of the finished session

@@ -118,6 +118,23 @@ enum class Str {
     TriesLeft,            // "Tries left: %d. Change your answer and check again."
     HintsAndTries,        // once checked: "Hints used: %d · Tries: %d"
     PointsOfOne,          // "Points: %s of 1"
+    ExamQuestions,        // exam: the palette's heading
+    ExamAnswered,         // "Answered: %d of %d"
+    PaletteAnswered,      // in a palette button's name: "Question 3: answered"
+    PaletteNotAnswered,
+    PaletteFlagged,
+    PaletteCurrent,       // "shown now"
+    FlagQuestion,
+    UnflagQuestion,
+    PreviousQuestion,
+    SubmitAnswers,
+    ConfirmSubmit,        // "Submit your answers? ..."
+    UnansweredList,       // "Not answered: %s."
+    AllAnswered,
+    KeepAnswering,
+    SubmitNow,
+    ExamShortcutsHint,
+    ScoreOnly,            // results of an exam that shows the score only
     Count
 };
 

@@ -278,6 +278,8 @@ std::string bank_fingerprint(const Bank& bank) {
     hash.text("imquiz-bank-fingerprint-1");
     hash.integer(static_cast<std::uint64_t>(bank.settings.pass_percent));
     hash.integer(bank.settings.partial_credit ? 1 : 0);
+    // An exam's attempt is not a practice one: switching the mode starts afresh.
+    if (bank.settings.mode == Settings::Mode::Exam) hash.text("exam");
     if (bank.settings.max_tries != 1) {
         hash.text("max-tries");
         hash.integer(static_cast<std::uint64_t>(bank.settings.max_tries));

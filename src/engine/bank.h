@@ -126,6 +126,12 @@ struct Settings {
     // many tries in all; each try after the first costs `try_penalty` of the question's points.
     int max_tries = 1;
     double try_penalty = 1.0 / 3.0;
+    // Practice tells right or wrong after each answer; an exam tells nothing until the learner
+    // submits, lets them answer in any order and flag questions, then shows the review (or, with
+    // review_after_submit false, the score only).
+    enum class Mode { Practice, Exam };
+    Mode mode = Mode::Practice;
+    bool review_after_submit = true;
 };
 
 // Feedback on the whole attempt by its result (H5P's and Moodle's overall feedback): shown on the

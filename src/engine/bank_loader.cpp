@@ -103,7 +103,7 @@ const std::vector<std::string_view> bank_fields = {
     "$schema", "format", "version", "id", "textFormat", "title", "description", "languages",
     "defaultLanguage", "notes", "settings", "questions", "feedbackRanges"};
 const std::vector<std::string_view> settings_fields = {
-    "shuffleChoices", "shuffleQuestions", "poolSize", "passPercent", "partialCredit", "maxTries", "tryPenalty"};
+    "shuffleChoices", "shuffleQuestions", "poolSize", "passPercent", "partialCredit", "maxTries", "tryPenalty", "mode", "showAfterSubmit"};
 const std::vector<std::string_view> common_question_fields = {"id", "type", "prompt", "explanation", "tags",
                                                               "hints", "maxTries", "tryPenalty"};
 const std::vector<std::string_view> hint_fields = {"text", "cost"};
@@ -198,6 +198,7 @@ public:
             bank.notes = read_.string(*notes, "notes").value_or("");
         if (const JsonValue* settings = find_field(root, "settings"))
             read_settings(*settings, bank.settings);
+        exam_ = bank.settings.mode == Settings::Mode::Exam;
         if (const JsonValue* questions = read_.required(root, "", "questions"))
             read_questions(*questions, bank);
         if (const JsonValue* ranges = find_field(root, "feedbackRanges"))
@@ -394,6 +395,24 @@ private:
             if (auto tries = read_max_tries(*field, "settings.maxTries")) settings.max_tries = *tries;
         if (const JsonValue* field = find_field(value, "tryPenalty"))
             if (auto penalty = share(*field, "settings.tryPenalty", "tryPenalty")) settings.try_penalty = *penalty;
+        if (const JsonValue* field = find_field(value, "mode")) {
+            if (auto mode = read_.string(*field, "settings.mode")) {
+                if (*mode == "exam") settings.mode = Settings::Mode::Exam;
+                else if (*mode != "practice")
+                    report_.error("settings.mode", "mode is \"practice\" or \"exam\", got " + in_quotes(*mode));
+            }
+        }
+        if (const JsonValue* field = find_field(value, "showAfterSubmit")) {
+            if (auto shown = read_.string(*field, "settings.showAfterSubmit")) {
+                if (*shown == "score") settings.review_after_submit = false;
+                else if (*shown != "review")
+                    report_.error("settings.showAfterSubmit", "showAfterSubmit is \"review\" or \"score\", got " + in_quotes(*shown));
+            }
+        }
+        // An exam says nothing before the end: a second try would need the first one told.
+        if (settings.mode == Settings::Mode::Exam && settings.max_tries > 1)
+            report_.error("settings.maxTries", "an exam gives one try per question (it tells nothing before the end); "
+                                               "maxTries is for practice");
     }
 
     std::optional<int> read_max_tries(const JsonValue& value, const JsonPath& path) {
@@ -565,8 +584,12 @@ private:
             read_tags(*tags, path.field("tags"), question.tags);
         if (const JsonValue* hints = find_field(value, "hints"))
             read_hints(*hints, path.field("hints"), question);
-        if (const JsonValue* tries = find_field(value, "maxTries"))
+        if (const JsonValue* tries = find_field(value, "maxTries")) {
             question.max_tries = read_max_tries(*tries, path.field("maxTries"));
+            if (question.max_tries > 1 && exam_)
+                report_.error(path.field("maxTries").str(), "an exam gives one try per question (it tells nothing before "
+                                                            "the end); maxTries is for practice");
+        }
         if (const JsonValue* penalty = find_field(value, "tryPenalty"))
             question.try_penalty = share(*penalty, path.field("tryPenalty"), "tryPenalty");
 
@@ -900,6 +923,7 @@ private:
     DiagnosticCollector& report_;
     const LoadLimits& limits_;
     FieldReader read_;
+    bool exam_ = false;          // settings.mode is "exam" (read before the questions)
     const std::vector<std::string>* languages_ = nullptr;
     bool markdown_ = false;  // "textFormat": "markdown": every text is checked as Markdown
     std::vector<Formula> formulas_;  // what check_markdown found, for BankLoadResult

@@ -152,6 +152,10 @@ Json settings_json(const Settings& settings) {
         object["maxTries"] = settings.max_tries;
     if (settings.try_penalty != defaults.try_penalty)
         object["tryPenalty"] = settings.try_penalty;
+    if (settings.mode == Settings::Mode::Exam)
+        object["mode"] = "exam";
+    if (!settings.review_after_submit)
+        object["showAfterSubmit"] = "score";
     return object;
 }
 

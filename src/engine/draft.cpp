@@ -123,6 +123,28 @@ Response draft_response(const Draft& draft, const Question& question) {
     }
 }
 
+bool draft_is_empty(const Draft& draft, const Question& question) {
+    // By the rule check() refuses an empty short answer with (white space of any script).
+    static const Question short_text = [] {
+        Question typed;
+        typed.type = QuestionType::ShortText;
+        return typed;
+    }();
+    const auto is_blank_answer = [](const std::string& text) {
+        return response_problem(short_text, Response::typed(text)) == InputProblem::EmptyText;
+    };
+    switch (question.type) {
+    case QuestionType::SingleChoice:
+    case QuestionType::MultipleChoice:
+    case QuestionType::TrueFalse: return draft.selected.empty();
+    case QuestionType::Ordering: return draft.order.empty();
+    case QuestionType::Matching:
+    case QuestionType::Cloze:
+        return std::all_of(draft.pairs.begin(), draft.pairs.end(), [&](const auto& pair) { return is_blank_answer(pair.second); });
+    default: return is_blank_answer(draft.typed);
+    }
+}
+
 void restore_response(Draft& draft, const Question& question, const Response& response) {
     switch (question.type) {
     case QuestionType::SingleChoice:

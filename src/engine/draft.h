@@ -44,6 +44,8 @@ std::string matched_answer(const Draft& draft, const std::string& item_id);
 
 bool is_selected(const Draft& draft, const std::string& choice_id);
 Response draft_response(const Draft& draft, const Question& question);
+// Nothing chosen, typed or paired yet (an ordering draft is never empty: it starts in an order).
+bool draft_is_empty(const Draft& draft, const Question& question);
 // The draft that gives `response` (a try that was not right, brought back after a reload).
 void restore_response(Draft& draft, const Question& question, const Response& response);
 

@@ -602,6 +602,58 @@ void next(Session& session, std::int64_t now_ms) {
         ++session.current;
 }
 
+bool record_exam_answer(Session& session, const Bank& bank, std::size_t index, const std::optional<Response>& response,
+                        std::int64_t now_ms) {
+    if (is_finished(session) || index >= session.questions.size()) return false;
+    SessionQuestion& slot = session.questions[index];
+    const Question* question = bank.find_question(slot.question_id);
+    if (question == nullptr) return false;
+    advance_clock(session, now_ms);
+    Response cleaned;
+    const InputProblem problem = response ? check_input(*question, *response, cleaned) : InputProblem::EmptyText;
+    if (problem == InputProblem::NotANumber) {
+        cleaned = *response;   // kept as typed: the learner sees it again, and it scores 0
+    } else if (problem != InputProblem::None) {
+        slot.answer.reset();
+        return true;
+    }
+    AnswerRecord answer;
+    answer.score = problem == InputProblem::None
+                       ? score_response(*question, cleaned, bank.settings.partial_credit) *
+                             points_kept(bank, *question, slot.hints_shown, 1)
+                       : 0.0;
+    answer.correct = problem == InputProblem::None && score_response(*question, cleaned, bank.settings.partial_credit) == 1.0;
+    answer.response = std::move(cleaned);
+    answer.answered_at_ms = now_ms;
+    slot.answer = std::move(answer);
+    return true;
+}
+
+bool go_to_question(Session& session, std::size_t index, std::int64_t now_ms) {
+    if (is_finished(session) || index >= session.questions.size()) return false;
+    advance_clock(session, now_ms);
+    session.current = index;
+    return true;
+}
+
+bool toggle_flag(Session& session, std::size_t index) {
+    if (is_finished(session) || index >= session.questions.size()) return false;
+    session.questions[index].flagged = !session.questions[index].flagged;
+    return true;
+}
+
+std::vector<std::size_t> unanswered_questions(const Session& session) {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < session.questions.size(); ++i)
+        if (!session.questions[i].answer) out.push_back(i);
+    return out;
+}
+
+void submit_exam(Session& session, std::int64_t now_ms) {
+    advance_clock(session, now_ms);
+    session.current = session.questions.size();
+}
+
 std::string_view to_string(Outcome outcome) {
     return outcome_names[static_cast<int>(outcome)];
 }

@@ -62,6 +62,7 @@ struct SessionQuestion {
     std::optional<AnswerRecord> answer;      // set once checked (the last try)
     std::size_t hints_shown = 0;             // the first this many of the question's hints
     std::vector<Response> wrong_tries;       // earlier tries that were not right, in order
+    bool flagged = false;                    // exam: marked for review by the learner
 };
 
 struct Session {
@@ -194,6 +195,24 @@ std::optional<Feedback> current_feedback(const Session& session, const Bank& ban
 
 // Moves to the next question. An unchecked question passed over counts as skipped (score 0).
 void next(Session& session, std::int64_t now_ms);
+
+// ---- Exam mode (Settings::Mode::Exam) ----
+// Nothing is told before the end: each question's answer is recorded as the learner gives it (and
+// replaced when they change it), scored but not shown; they move between questions in any order,
+// flag some for review, and submit. Unanswered questions then count as skipped.
+
+// Records `response` as the answer of question `index` (nullopt, or a response check() would
+// refuse for having nothing in it: no answer). A number that is not one is kept as typed and
+// scores 0. False when there is no such question or the attempt is over.
+bool record_exam_answer(Session& session, const Bank& bank, std::size_t index, const std::optional<Response>& response,
+                        std::int64_t now_ms);
+// Moves to question `index` (any of the attempt's).
+bool go_to_question(Session& session, std::size_t index, std::int64_t now_ms);
+bool toggle_flag(Session& session, std::size_t index);
+// The questions with no answer, by index, in the attempt's order.
+std::vector<std::size_t> unanswered_questions(const Session& session);
+// Ends the attempt (Session::current becomes questions.size()).
+void submit_exam(Session& session, std::int64_t now_ms);
 
 enum class Outcome { Correct, Partial, Wrong, Skipped };
 std::string_view to_string(Outcome outcome);   // "correct", "partial", "wrong", "skipped"

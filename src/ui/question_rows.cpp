@@ -21,8 +21,6 @@ namespace {
 using app::Action;
 using app::RowModel;
 
-float font_size(ImFont* font) { return font->FontSize * ImGui::GetIO().FontGlobalScale; }
-
 // The row's border and fill: checked right / wrong, picked up (tap-tap), or plain.
 void row_colours(const UiContext& ui, const RowModel& row, bool picked, uint32_t& fill, uint32_t& border, float& width) {
     fill = ui.palette.surface;

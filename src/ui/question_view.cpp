@@ -1,6 +1,7 @@
 #include "ui/views.h"
 
 #include "ui/answer_field.h"
+#include "ui/exam_controls.h"
 #include "ui/question_rows.h"
 #include "ui/rich_text.h"
 
@@ -75,6 +76,10 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
     ImGui::TextUnformatted(q.counter.c_str());
     progress_bar(ui, q.progress, ui.px(6));
     ImGui::Spacing();
+    if (q.exam) {
+        Action moved = exam_palette(ui, *q.exam);
+        if (moved.kind != Action::Kind::None) action = moved;
+    }
     text_wrapped(ui, ui.fonts.small, q.quiz_title, ui.palette.text_muted);
     if (q.prompt_rich) {
         Action link = rich_text(ui, "prompt", *q.prompt_rich, TextSize::Heading, ui.palette.text);
@@ -158,7 +163,8 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
         if (hint.kind != Action::Kind::None) action = hint;
         ImGui::Spacing();
     }
-    Action primary = model_button(ui, q.primary, ImGui::GetContentRegionAvail().x);
+    // An exam draws its own row of buttons, the primary among them.
+    Action primary = q.exam ? exam_controls(view, ui, q) : model_button(ui, q.primary, ImGui::GetContentRegionAvail().x);
     // Enter checks or goes on, unless a list of a matching item's answers is open (Space picks there).
     const bool enter_taken = view.popup_open;
     if (primary.kind == Action::Kind::None && enter_pressed() && !enter_taken && q.primary.enabled && action.kind == Action::Kind::None)

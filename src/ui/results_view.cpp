@@ -46,8 +46,10 @@ Action draw_results(ResultsView& view, const UiContext& ui, const app::ResultsMo
         if (pressed.kind != Action::Kind::None) action = pressed;
     }
 
-    // Every question: outcome, your answer, the right one, the explanation.
+    // Every question: outcome, your answer, the right one, the explanation (unless an exam shows
+    // the score only).
     ImGui::Spacing();
+    if (!r.score_only.empty()) text_wrapped(ui, ui.fonts.body, r.score_only, ui.palette.text_muted);
     std::string heights_key = r.attempt_id + "/" + r.heading + "/" + std::to_string(ui.metrics.text_scale) + "/" +
                               std::to_string(ImGui::GetContentRegionAvail().x);
     if (view.panel_heights_key != heights_key || view.panel_heights.size() != r.rows.size()) {

@@ -25,6 +25,7 @@ struct QuestionView {
     std::string picked_item;             // ordering, tap-tap: the item picked up, "" none
     bool popup_open = false;             // a matching item's list of answers is open (Esc closes it)
     bool popup_was_open = false;         // it was at the last frame (closed by this frame's Esc)
+    bool confirm_shown = false;          // exam: the submit confirmation was scrolled into view
 };
 Action draw_question(QuestionView& view, const UiContext& ui, const app::QuestionModel& model);
 

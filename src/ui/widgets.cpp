@@ -9,8 +9,9 @@
 
 namespace imquiz::ui {
 
-namespace {
 float font_size(ImFont* font) { return font->FontSize * ImGui::GetIO().FontGlobalScale; }
+
+namespace {
 
 // The last item has the keyboard focus, and it is shown (not after a mouse click).
 bool item_has_keyboard_focus() {

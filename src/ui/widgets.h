@@ -50,6 +50,8 @@ struct UiContext {
 void text_wrapped(const UiContext& ui, ImFont* font, const std::string& text, uint32_t color);
 // Height `text` takes when wrapped at `width` in `font`.
 float text_height(ImFont* font, const std::string& text, float width);
+// A font's size as drawn (its size times the text scale).
+float font_size(ImFont* font);
 
 enum class ButtonKind { Primary, Secondary, Quiet };
 // A rounded button with a minimum touch target of 44 CSS px. Returns true when pressed.

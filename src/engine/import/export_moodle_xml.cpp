@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 
@@ -91,6 +92,16 @@ std::string percent(double value) {
     if (written.back() == '.')
         written.pop_back();
     return written;
+}
+
+// The bank loader's bound on maxTries (bank_loader.cpp), which the importer keeps to.
+constexpr int most_tries = 10;
+
+// A question's <penalty>: a third as Moodle writes its default (seven decimals), which the
+// importer reads back as the bank's default tryPenalty; any other share as the shortest spelling
+// that reads back the same.
+std::string penalty(double share) {
+    return std::abs(share - 1.0 / 3.0) < 5e-8 ? "0.3333333" : shortest_number(share);
 }
 
 // Whether the importer's collapsing of spaces leaves `text` as it is.
@@ -204,6 +215,16 @@ private:
             lose("settings.partialCredit", "Moodle grades multiple choice, matching, ordering and "
                                            "cloze questions in parts: importing this file turns "
                                            "partialCredit on");
+        if (settings.max_tries != defaults.max_tries)
+            lose("settings.maxTries", "Moodle XML has no tries setting: Moodle gives a question one "
+                                      "try per hint plus one, and so does importing this file");
+        if (settings.try_penalty != defaults.try_penalty)
+            lose("settings.tryPenalty", "Moodle XML has no bank-wide penalty: it is written as each "
+                                        "question's <penalty>, which importing this file keeps on "
+                                        "questions with hints");
+        if (!bank_.feedback_ranges.empty())
+            lose("feedbackRanges", "a Moodle question file has no overall feedback (a Moodle quiz "
+                                   "has it): the score ranges are left out");
         if (settings.shuffle_choices && !shuffled)
             lose("settings.shuffleChoices", "only choice questions and blanks say shuffling in "
                                             "Moodle XML, and this bank has none: it is left out");
@@ -241,6 +262,7 @@ private:
         out_ += "    " + formatted("questiontext", prompt, path + ".prompt") + "\n";
         out_ += "    " + formatted("generalfeedback", text(question.explanation), path + ".explanation") + "\n";
         out_ += "    <defaultgrade>1</defaultgrade>\n";
+        out_ += "    <penalty>" + penalty(try_penalty(bank_, question)) + "</penalty>\n";
         switch (question.type) {
         case QuestionType::SingleChoice:
         case QuestionType::MultipleChoice: write_choices(question, path); break;
@@ -261,8 +283,40 @@ private:
         case QuestionType::Ordering: write_ordering(question, path); break;
         case QuestionType::Cloze: break;   // its answers are in its text
         }
+        write_hints(question, path);
         write_tags(question, category, path);
         out_ += "  </question>\n";
+    }
+
+    // Moodle's hints, after the answers as Moodle writes them. Its interactive behaviour shows one
+    // after each try that is not right: a question gets one try per hint plus one, each try after
+    // the first costs the <penalty>, and a hint costs nothing of its own.
+    void write_hints(const Question& question, const std::string& path) {
+        for (std::size_t i = 0; i < question.hints.size(); ++i) {
+            const Hint& hint = question.hints[i];
+            const std::string hint_path = path + ".hints[" + std::to_string(i) + "]";
+            out_ += "    " + formatted("hint", text(hint.text), hint_path + ".text") + "\n";
+            if (hint.cost > 0)
+                lose(hint_path + ".cost", "Moodle's hints cost nothing of their own (each try after "
+                                          "the first costs the penalty): the cost " +
+                                              shortest_number(hint.cost) + " is left out");
+        }
+        // A tries setting of the bank's own is reported once, as settings.maxTries.
+        const int tries = max_tries(bank_, question);
+        const int read_back = question.hints.empty()
+                                  ? 1
+                                  : std::min(static_cast<int>(question.hints.size()) + 1, most_tries);
+        const auto tries_text = [](int count) {
+            return std::to_string(count) + (count == 1 ? " try" : " tries");
+        };
+        if (tries != read_back && (question.max_tries || bank_.settings.max_tries == Settings{}.max_tries))
+            lose(path + ".maxTries", "Moodle gives a question one try per hint plus one: importing "
+                                     "this file gives it " + tries_text(read_back) + ", not " +
+                                         tries_text(tries));
+        if (question.try_penalty && question.hints.empty())
+            lose(path + ".tryPenalty", "written as <penalty>, which importing this file keeps only "
+                                       "on a question with hints (Moodle's tries come with them): "
+                                       "it is left out");
     }
 
     // The tags the category does not give, as Moodle's question tags.

@@ -776,6 +776,12 @@ void refuse_doctype(void* data, const xmlChar*, const xmlChar*, const xmlChar*) 
 
 void ignore_error(void*, xmlErrorPtr) {}
 
+// The bank loader's bound on maxTries (bank_loader.cpp).
+constexpr std::size_t most_tries = 10;
+// Moodle writes its default penalty, a third, with seven decimals ("0.3333333", as
+// export_moodle_xml.cpp does): within this of a third it is the bank's default tryPenalty.
+constexpr double moodle_third_rounding = 5e-8;
+
 class MoodleXmlImporter {
 public:
     MoodleXmlImporter(std::string_view file_name, const ImportOptions& options, bool markdown,
@@ -923,6 +929,7 @@ private:
             report_.warning_at(where, "the answer feedback of " + type + " question " + named +
                                           " is dropped: the bank keeps its general feedback, as "
                                           "the explanation");
+        read_hints(node, question);
         question.id = take_question_id(question_ids_, name, bank_.questions.size() + 1);
         if (!category_tag_.empty())
             question.tags.push_back(category_tag_);
@@ -934,6 +941,59 @@ private:
         }
         bank_.questions.push_back(std::move(question));
         map_.questions.push_back(std::move(source));
+    }
+
+    // Moodle's hints, in the order written, read as the question's other texts are. Its
+    // interactive behaviour shows one after each try that is not right, so it gives a question one
+    // try per hint plus one and takes <penalty> off for each try after the first; a hint costs
+    // nothing of its own. Without hints Moodle's tries (and its penalty) do not apply here.
+    void read_hints(const xmlNode* node, Question& question) {
+        const std::vector<const xmlNode*> hints = children(node, "hint");
+        for (std::size_t i = 0; i < hints.size(); ++i) {
+            const xmlNode* hint = hints[i];
+            const std::string number = std::to_string(i + 1);   // as Moodle's form numbers them
+            std::vector<std::string> options;
+            for (const char* option : {"shownumcorrect", "clearwrong"})
+                if (child(hint, option) != nullptr)
+                    options.push_back(std::string("<") + option + "/>");
+            if (!is_blank(content(child(hint, "options"))))
+                options.push_back("<options>");
+            std::string listed;
+            for (const std::string& option : options)
+                listed += (listed.empty() ? "" : " and ") + option;
+            if (!options.empty())
+                report_.warning_at(position(hint), "hint " + number + ": " + listed +
+                                                       (options.size() == 1 ? " is" : " are") +
+                                                       " not kept: a bank's hint is its text only");
+            const std::string text = read_text(hint, "html");
+            if (is_blank(text)) {
+                report_.warning_at(position(hint), "hint " + number + " is empty: it is left out");
+                continue;
+            }
+            question.hints.push_back({text_in(options_.language, text), 0});
+        }
+        if (question.hints.empty())
+            return;
+        const std::size_t tries = question.hints.size() + 1;
+        if (tries > most_tries)
+            report_.warning_at(position(node), "Moodle gives the question " + std::to_string(tries) +
+                                                   " tries (one per hint plus one): a bank's question "
+                                                   "takes at most " + std::to_string(most_tries));
+        question.max_tries = static_cast<int>(std::min(tries, most_tries));
+        const xmlNode* penalty_element = child(node, "penalty");
+        const std::string written = collapse_spaces(content(penalty_element));
+        if (written.empty())
+            return;
+        const auto penalty = parse_number(written);
+        if (!penalty || !(*penalty >= 0 && *penalty <= 1)) {
+            report_.warning_at(position(penalty_element),
+                               "the penalty " + in_quotes(written.substr(0, 40)) +
+                                   " is not a share of the question's points from 0 to 1: the "
+                                   "bank's tryPenalty applies");
+            return;
+        }
+        if (std::abs(*penalty - 1.0 / 3.0) >= moodle_third_rounding)
+            question.try_penalty = *penalty;
     }
 
     // An answer's fraction: Moodle writes percentages ("100", "33.33333", "-50").

@@ -64,6 +64,8 @@ void write_session(JsonWriter& out, const Session& session) {
         // Only where there are some: a record without hints or tries reads as it always did.
         if (slot.hints_shown > 0)
             out.key("hintsShown").unsigned_integer(slot.hints_shown);
+        if (slot.flagged)
+            out.key("flagged").boolean(true);
         if (!slot.wrong_tries.empty()) {
             out.key("wrongTries").begin_array();
             for (const Response& response : slot.wrong_tries) write_response(out, response);
@@ -312,7 +314,7 @@ private:
             const JsonValue& item = (*items)[i];
             if (!read_.expect_object(item, slot_path))
                 continue;
-            read_.check_fields(item, slot_path, {"id", "choiceOrder", "answer", "hintsShown", "wrongTries"});
+            read_.check_fields(item, slot_path, {"id", "choiceOrder", "answer", "hintsShown", "wrongTries", "flagged"});
             SessionQuestion slot;
             if (const JsonValue* id = read_.required(item, slot_path, "id"))
                 slot.question_id = read_.string(*id, path_field(slot_path, "id")).value_or("");
@@ -320,6 +322,8 @@ private:
                 slot.choice_order = strings(*order, path_field(slot_path, "choiceOrder"));
             if (const JsonValue* answer = find_field(item, "answer"))
                 slot.answer = answer_record(*answer, path_field(slot_path, "answer"));
+            if (const JsonValue* flagged = find_field(item, "flagged"))
+                slot.flagged = read_.boolean(*flagged, path_field(slot_path, "flagged")).value_or(false);
             if (find_field(item, "hintsShown") != nullptr)
                 integer_field(item, slot_path, "hintsShown", slot.hints_shown);
             if (const JsonValue* tries = find_field(item, "wrongTries")) {

@@ -1,0 +1,215 @@
+// Exam mode (Settings::Mode::Exam): how it loads and what it refuses, answers recorded as given and
+// replaced, any order, flags, submit with the unanswered named, resume through the progress record,
+// and what the screen model gives every rendering (palette, no Check, the confirmation, the
+// results with the review or the score only).
+#include "engine/bank_writer.h"
+#include "engine/progress.h"
+#include "engine/session.h"
+
+#include "app_test_support.h"
+#include "engine_test_support.h"
+
+#include <catch2/catch.hpp>
+
+using namespace imquiz;
+using namespace imquiz::app;
+using imquiz::testing::bank_json;
+using imquiz::testing::bank_problems;
+using imquiz::testing::five_questions;
+using imquiz::testing::load_valid_bank;
+using imquiz::testing::TestApp;
+using imquiz::testing::Url;
+
+namespace {
+
+std::string exam_bank(const char* extra_settings = "") {
+    return bank_json(five_questions, std::string(R"({"mode": "exam")") + extra_settings + "}");
+}
+
+std::size_t index_of(const Session& session, const char* id) {
+    for (std::size_t i = 0; i < session.questions.size(); ++i)
+        if (session.questions[i].question_id == id) return i;
+    FAIL("no question " << id);
+    return 0;
+}
+
+}  // namespace
+
+TEST_CASE("exam: the mode loads, writes back, keys the attempt, and refuses what an exam cannot do") {
+    const Bank bank = load_valid_bank(exam_bank(R"(, "showAfterSubmit": "score")"));
+    CHECK(bank.settings.mode == Settings::Mode::Exam);
+    CHECK_FALSE(bank.settings.review_after_submit);
+    const Bank again = load_valid_bank(bank_to_json(bank));
+    CHECK(again.settings.mode == Settings::Mode::Exam);
+    CHECK_FALSE(again.settings.review_after_submit);
+    const Bank practice = load_valid_bank(bank_json(five_questions));
+    CHECK(bank_fingerprint(bank) != bank_fingerprint(practice));   // a practice attempt does not go on as an exam
+
+    using Catch::Matchers::Contains;
+    CHECK_THAT(bank_problems(bank_json(five_questions, R"({"mode": "test"})"))[0],
+               Contains("settings.mode") && Contains(R"(mode is "practice" or "exam", got "test")"));
+    CHECK_THAT(bank_problems(bank_json(five_questions, R"({"mode": "exam", "showAfterSubmit": "nothing"})"))[0],
+               Contains("settings.showAfterSubmit"));
+    CHECK_THAT(bank_problems(exam_bank(R"(, "maxTries": 2)"))[0], Contains("settings.maxTries") && Contains("maxTries is for practice"));
+    const std::string tries_on_question = bank_json(R"([{"id": "q", "type": "true_false", "prompt": "p", "explanation": "e",
+      "answer": true, "maxTries": 3}])", R"({"mode": "exam"})");
+    CHECK_THAT(bank_problems(tries_on_question)[0], Contains("questions[0].maxTries") && Contains("maxTries is for practice"));
+}
+
+TEST_CASE("exam: answers are recorded as given, replaced, cleared; any order; flags; submit") {
+    const Bank bank = load_valid_bank(exam_bank());
+    Session session = start_session(bank, 5);
+    const std::size_t capital = index_of(session, "capital"), pi = index_of(session, "pi"), hedgehog = index_of(session, "hedgehog");
+    CHECK(unanswered_questions(session).size() == 5);
+
+    REQUIRE(record_exam_answer(session, bank, capital, Response::choices({"lyon"}), 10));
+    CHECK(session.questions[capital].answer->score == 0);
+    REQUIRE(record_exam_answer(session, bank, capital, Response::choices({"paris"}), 11));   // changed
+    CHECK(session.questions[capital].answer->score == 1);
+    CHECK(session.questions[capital].answer->correct);
+    // A number that is not one is kept as typed, and scores 0; nothing at all is no answer.
+    REQUIRE(record_exam_answer(session, bank, pi, Response::typed("три"), 12));
+    CHECK(session.questions[pi].answer->response.text == "три");
+    CHECK(session.questions[pi].answer->score == 0);
+    REQUIRE(record_exam_answer(session, bank, hedgehog, Response::typed("ёж"), 13));
+    REQUIRE(record_exam_answer(session, bank, hedgehog, Response::typed("   "), 14));
+    CHECK_FALSE(session.questions[hedgehog].answer);
+    REQUIRE(record_exam_answer(session, bank, hedgehog, std::nullopt, 15));
+    CHECK_FALSE(session.questions[hedgehog].answer);
+    CHECK_FALSE(record_exam_answer(session, bank, 99, Response::typed("x"), 16));
+
+    CHECK(go_to_question(session, 4, 20));
+    CHECK(session.current == 4);
+    CHECK(go_to_question(session, 0, 21));
+    CHECK_FALSE(go_to_question(session, 5, 22));
+    CHECK(toggle_flag(session, 3));
+    CHECK(session.questions[3].flagged);
+    CHECK(toggle_flag(session, 3));
+    CHECK_FALSE(session.questions[3].flagged);
+    toggle_flag(session, 2);
+    CHECK(unanswered_questions(session).size() == 3);
+
+    ProgressRecord record;
+    record.bank_id = bank.id;
+    record.attempt_in_progress = session;
+    const ProgressDecodeResult decoded = decode_progress(encode_progress(record));
+    REQUIRE(decoded.record);
+    const Session& resumed = *decoded.record->attempt_in_progress;
+    CHECK(session_matches_bank(resumed, bank));
+    CHECK(resumed.questions[2].flagged);
+    CHECK(resumed.questions[capital].answer->response == Response::choices({"paris"}));
+
+    submit_exam(session, 30);
+    CHECK(is_finished(session));
+    CHECK_FALSE(record_exam_answer(session, bank, capital, Response::choices({"lyon"}), 31));   // too late
+    CHECK_FALSE(toggle_flag(session, 0));
+    const Results r = results(session, bank);
+    CHECK(r.score == 1);
+    CHECK(r.questions[capital].outcome == Outcome::Correct);
+    CHECK(r.questions[pi].outcome == Outcome::Wrong);
+    CHECK(r.questions[hedgehog].outcome == Outcome::Skipped);
+}
+
+namespace {
+
+namespace memory = imquiz::platform::memory;
+
+void open_exam(TestApp& app, const std::string& bank, const char* language) {
+    memory::world().url_parameters = {{"quiz", "sample"}, {"lang", language}};
+    memory::world().files["quizzes/index.json"] = R"({"format": "imquiz-catalog", "version": 1, "banks": [{"id": "sample", "file": "sample.json"}]})";
+    memory::world().files["quizzes/sample.json"] = bank;
+    app.boot();
+    REQUIRE(app.screen().screen == Screen::Question);
+}
+
+}  // namespace
+
+TEST_CASE("exam on screen: the palette, no Check, answers kept across moves and a reload, flags, the confirmation, results") {
+    const std::string bank = bank_json(five_questions, R"({"mode": "exam", "shuffleQuestions": false, "shuffleChoices": false})");
+    std::map<std::string, std::string> stored;
+    {
+        TestApp app(Url{}, false);
+        open_exam(app, bank, "en");
+        QuestionModel q = app.screen().question;
+        REQUIRE(q.exam);
+        CHECK(q.exam->palette.size() == 5);
+        CHECK(q.exam->palette[0].current);
+        CHECK(q.exam->palette[0].label == "Question 1 of 5: not answered, shown now");
+        CHECK(q.exam->answered == "Answered: 0 of 5");
+        CHECK_FALSE(q.exam->previous);
+        CHECK(q.primary.id == "next");
+        CHECK(q.primary.label == "Next");
+        CHECK(q.shortcuts == "Keys: 1–9 choose · Enter next question · Esc back");
+
+        app.send({{"type", "select"}, {"choice", "lyon"}});   // a wrong answer: nothing is told
+        q = app.screen().question;
+        CHECK_FALSE(q.checked);
+        CHECK_FALSE(q.try_again);
+        for (const ChoiceModel& choice : q.choices) CHECK(choice.feedback.empty());
+        CHECK(q.exam->palette[0].answered);
+        CHECK(app.page()["question"]["exam"]["palette"][0]["answered"] == true);
+        app.send({{"type", "check"}});                        // not an exam's action: nothing happens
+        CHECK_FALSE(app.screen().question.checked);
+
+        app.send({{"type", "flag"}});
+        CHECK(app.screen().question.exam->palette[0].flagged);
+        CHECK(app.screen().question.exam->flag.label == "Remove the flag");
+        app.send({{"type", "go-to"}, {"question", 4}});
+        q = app.screen().question;
+        CHECK(q.index == 4);
+        CHECK(q.exam->previous);
+        app.send({{"type", "type"}, {"text", "3,14"}});
+        app.send({{"type", "previous"}});
+        app.send({{"type", "previous"}});
+        app.send({{"type", "previous"}});
+        q = app.screen().question;
+        CHECK(q.index == 1);
+        bool lyon = false;
+        for (const ChoiceModel& choice : q.choices) lyon |= choice.id == "lyon" && choice.selected;
+        CHECK(lyon);   // the answer given is there again
+        stored = memory::world().storage;
+    }
+    TestApp app(Url{}, false);
+    memory::world().storage = stored;
+    open_exam(app, bank, "ru");
+    QuestionModel q = app.screen().question;
+    REQUIRE(q.exam);
+    CHECK(q.exam->answered == "Отвечено: 2 из 5");
+    CHECK(q.exam->palette[0].flagged);
+    CHECK(q.exam->palette[3].answered);
+    app.send({{"type", "go-to"}, {"question", 5}});
+    q = app.screen().question;
+    CHECK(q.primary.id == "finish");   // the last question: Submit in the place of Next
+    app.press(q.primary);
+    q = app.screen().question;
+    REQUIRE(q.exam->confirmation);
+    CHECK(q.exam->confirmation->question == "Сдать ответы? Изменить их потом будет нельзя.");
+    CHECK(q.exam->unanswered == "Без ответа: 2, 3, 5.");
+    CHECK_FALSE(q.primary.enabled);
+    app.send({{"type", "select"}, {"choice", "x"}});   // nothing changes under the question
+    app.send({{"type", "cancel-submit"}});
+    CHECK_FALSE(app.screen().question.exam->confirmation);
+    app.send({{"type", "submit"}});
+    app.send({{"type", "confirm-submit"}});
+    const ScreenModel screen = app.screen();
+    REQUIRE(screen.screen == Screen::Results);
+    CHECK(screen.results.score == 1);   // 3,14 right; Lyon wrong
+    CHECK(screen.results.rows.size() == 5);
+    for (const ButtonModel& button : screen.results.buttons) CHECK(button.id != "review");   // an exam is taken again whole
+}
+
+TEST_CASE("exam on screen: a bank that shows the score only shows no answers") {
+    const std::string bank =
+        bank_json(five_questions, R"({"mode": "exam", "showAfterSubmit": "score", "shuffleQuestions": false})");
+    TestApp app(Url{}, false);
+    open_exam(app, bank, "en");
+    app.send({{"type", "select"}, {"choice", "paris"}});
+    app.send({{"type", "submit"}});
+    app.send({{"type", "confirm-submit"}});
+    const ResultsModel r = app.screen().results;
+    REQUIRE(r.present);
+    CHECK(r.score == 1);
+    CHECK(r.rows.empty());
+    CHECK(r.score_only == "This quiz shows the score only, not the answers.");
+    CHECK(app.page()["results"]["questions"].empty());
+}
