@@ -444,6 +444,19 @@
     var checked = !!q.feedback;
     var promptId = 'mirror-prompt';
     children.push(h('p', { key: 'counter', text: q.position }));
+    // An exam: the answer sheet first, a real list of buttons with their states in their names.
+    if (q.exam) {
+      children.push(h('nav', { key: 'palette', attrs: { 'aria-labelledby': 'mirror-palette', class: 'mirror-palette' } }, [
+        h('h2', { key: 'heading', text: q.exam.heading, attrs: { id: 'mirror-palette' } }),
+        h('p', { key: 'answered', text: q.exam.answered }),
+        h('ul', { key: 'list' }, q.exam.palette.map(function (item) {
+          return h('li', { key: item.id }, [h('button', { key: 'button', text: item.number,
+            attrs: { type: 'button', 'aria-label': item.label, 'aria-current': item.current ? 'step' : null,
+                     'data-answered': item.answered ? '' : null, 'data-flagged': item.flagged ? '' : null },
+            on: { click: function () { act(item.action); } } })]);
+        })),
+      ]));
+    }
 
     // A Markdown prompt: its first paragraph is the heading (what the choices are labelled by),
     // the rest of it (code, lists) follows as it is.
@@ -501,8 +514,8 @@
     if (q.tries) form.push(h('p', { key: 'tries', text: q.tries }));
     if (q.hint) form.push(button(q.hint));
     // Enter in a choice or the text field presses the primary button, as on the canvas
-    // (implicit form submission): Check before the answer is checked.
-    if (!checked) {
+    // (implicit form submission): Check before the answer is checked (in an exam: Next, Submit).
+    if (!checked && !(q.exam && q.exam.confirmation)) {
       form.push(h('button', { key: 'check', text: q.primary.label,
                               attrs: { type: 'submit', 'data-action': q.primary.action.type,
                                        'aria-disabled': q.primary.enabled ? null : 'true' } }));
@@ -515,6 +528,22 @@
                                 act(now.primary.action);
                               } } }, form));
 
+    if (q.exam) {
+      var exam = q.exam;
+      if (exam.confirmation) {
+        children.push(h('div', { key: 'confirm-submit', attrs: { role: 'alertdialog', 'aria-labelledby': 'mirror-confirm',
+                                                                'aria-describedby': 'mirror-unanswered', class: 'mirror-problem' } }, [
+          h('p', { key: 'question', text: exam.confirmation.question, attrs: { id: 'mirror-confirm' } }),
+          h('p', { key: 'unanswered', text: exam.unanswered, attrs: { id: 'mirror-unanswered' } }),
+          button(exam.confirmation.confirm, { attrs: { 'data-mirror-confirm': '' } }),
+          button(exam.confirmation.cancel),
+        ]));
+      } else {
+        children.push(button(exam.previous));
+        children.push(button(exam.flag, { attrs: { 'aria-pressed': exam.flagged ? 'true' : 'false' } }));
+        if (q.primary.id !== 'finish') children.push(button(exam.submit));
+      }
+    }
     if (checked) {
       var feedback = q.feedback;
       var section = [heading(2, 'verdict:' + key, feedback.verdict, { id: 'mirror-verdict', 'data-mirror-feedback': '' })];
@@ -670,7 +699,8 @@
     patchChildren(screenRoot, [h('div', { key: 'screen:' + screenName, attrs: { class: 'mirror-' + screenName } }, content)]);
 
     var hasFeedback = !!(state.question && state.question.feedback);
-    var confirming = !!(state.settings && state.settings.confirmation);
+    var confirming = !!(state.settings && state.settings.confirmation) ||
+                     !!(state.question && state.question.exam && state.question.exam.confirmation);
     var focusTarget = null;
     // Last question's verdict must not linger at the top of the next screen for a reader who
     // browses there (emptying a live region announces nothing).
@@ -686,7 +716,7 @@
     } else if (screenName === 'question' && key === last.question && hasFeedback && !last.feedback) {
       focusTarget = screenRoot.querySelector('[data-mirror-feedback]');
       announce(state.question.feedback.announcement);
-    } else if (screenName === 'settings' && confirming && !last.confirming) {
+    } else if ((screenName === 'settings' || screenName === 'question') && confirming && !last.confirming) {
       focusTarget = screenRoot.querySelector('[data-mirror-confirm]');
     }
     // A try told, or a hint shown: said once, where the learner is (focus stays on their answer).

@@ -373,7 +373,7 @@ TEST_CASE("export_moodle_xml: hints, tries and penalties", "[export][moodle-xml]
         CHECK(second.questions[1].max_tries == 2);
         CHECK_FALSE(second.questions[1].try_penalty);
     }
-    SECTION("what Moodle cannot hold: hint costs, tries apart from hints, bank-wide settings, ranges") {
+    SECTION("what Moodle cannot hold: hint costs, tries apart from hints, bank-wide settings, ranges, an exam") {
         const Bank bank = load_valid(
             R"({"format": "imquiz-bank", "version": 1, "id": "tries", "title": "Tries",
                 "languages": ["en"], "defaultLanguage": "en",
@@ -418,5 +418,18 @@ TEST_CASE("export_moodle_xml: hints, tries and penalties", "[export][moodle-xml]
         CHECK(back.questions[2].max_tries == 2);
         CHECK(back.questions[2].try_penalty == 0.5);
         CHECK(back.feedback_ranges.empty());
+    }
+    SECTION("an exam is played as practice once imported: said") {
+        const Bank bank = load_valid(
+            R"({"format": "imquiz-bank", "version": 1, "id": "exam", "title": "Exam",
+                "languages": ["en"], "defaultLanguage": "en", "settings": {"mode": "exam"},
+                "questions": [{"id": "q", "type": "true_false", "prompt": "Q?", "explanation": "Yes.", "answer": true}]})",
+            "exam.json");
+        std::vector<Diagnostic> losses;
+        export_moodle_xml(bank, "en", &losses);
+        CHECK(diagnostic_lines(losses) == Strings{
+            ":settings.mode: warning: a Moodle question file has no quiz mode (a Moodle quiz chooses its "
+            "question behaviour): importing this file gives a practice bank",
+        });
     }
 }

@@ -222,6 +222,9 @@ private:
             lose("settings.tryPenalty", "Moodle XML has no bank-wide penalty: it is written as each "
                                         "question's <penalty>, which importing this file keeps on "
                                         "questions with hints");
+        if (settings.mode == Settings::Mode::Exam)
+            lose("settings.mode", "a Moodle question file has no quiz mode (a Moodle quiz chooses its "
+                                  "question behaviour): importing this file gives a practice bank");
         if (!bank_.feedback_ranges.empty())
             lose("feedbackRanges", "a Moodle question file has no overall feedback (a Moodle quiz "
                                    "has it): the score ranges are left out");

@@ -1,0 +1,165 @@
+// Exam mode (issue 17) played to the end in every way a learner plays: the keyboard at 1280 px
+// (digits answer, Enter goes on, arrows and Space reach Flag and the confirmation), the mouse at
+// 320 px in the dark (the palette, Flag, Submit), and the accessibility mirror (the palette as a
+// list of buttons with their states, the confirmation as a dialog, axe-core clean), in English and
+// Russian. Nothing is told before the submit; a reload mid-exam keeps every answer and flag; the
+// confirmation names what is unanswered.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, scrollToAndClick,
+         Unsupported, skipStep, focusItem, axeMirror } from './harness.mjs';
+
+// The README's full example as an exam of its three choice questions, in the bank's order.
+const readme = fs.readFileSync('quizzes/README.md', 'utf8');
+const full = JSON.parse(readme.split('<!-- readme-example: full bank -->')[1].split('```json')[1].split('```')[0]);
+const questions = ['single_choice', 'multiple_choice', 'true_false'].map((type) => full.questions.find((q) => q.type === type));
+assert.ok(questions.every(Boolean), 'the README example has the three choice types');
+const bank = { ...full, settings: { ...full.settings, mode: 'exam', shuffleChoices: false, shuffleQuestions: false },
+               questions };
+
+const site = await startSite({ authoring: { allowBankLinks: true } });
+site.faults.set('/dev/exam.json', (req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(bank));
+});
+const browser = await launchBrowser();
+test.after(async () => { await browser.close(); await site.close(); });
+
+const url = (lang) => `${site.url}?bank=dev/exam.json&lang=${lang}`;
+const words = {
+  en: { unanswered: 'Not answered: 3.', all: 'Every question is answered.', unflag: 'Remove the flag' },
+  ru: { unanswered: 'Без ответа: 3.', all: 'На все вопросы есть ответ.', unflag: 'Снять отметку' },
+};
+const rightDigit = String(questions[0].choices.findIndex((c) => c.correct) + 1);
+
+async function open(lang, options = {}) {
+  const app = await openApp(url(lang), { browser, ...options });
+  await waitForState(app.page, (s) => s.screen === 'question' && s.question.exam);
+  return app;
+}
+
+// Nothing of right or wrong on an exam's question.
+function assertNothingTold(state) {
+  const q = state.question;
+  assert.equal(q.feedback, undefined);
+  assert.equal(q.tryAgain, null);
+  assert.ok(q.choices.every((c) => c.correct === null && !c.feedback), JSON.stringify(q.choices));
+}
+
+test('keyboard (en, 1280 px): answer, flag, a reload keeps both, Submit names what is unanswered, then the review', async () => {
+  const app = await open('en');
+  const { page } = app;
+  const press = (key) => page.keyboard.press(key);
+  await page.locator('#canvas').focus();
+  await press(rightDigit);
+  let state = await waitForState(page, (s) => s.question.exam.palette[0].answered);
+  assertNothingTold(state);
+  await press('Enter');
+  state = await waitForState(page, (s) => s.question.index === 2);
+  await press('1');
+  await waitForState(page, (s) => s.question.exam.palette[1].answered);
+  await focusItem(page, 'button:flag');
+  await press('Space');
+  state = await waitForState(page, (s) => s.question.exam.flagged);
+  assert.equal(state.question.exam.flag.label, words.en.unflag);
+  await screenshot(page, 'exam-en-1280-flagged');
+
+  await page.reload();
+  state = await waitForState(page, (s) => s.screen === 'question' && s.question.exam);
+  assert.equal(state.question.index, 2, 'the question the learner was on');
+  assert.deepEqual(state.question.exam.palette.map((p) => [p.answered, p.flagged]), [[true, false], [true, true], [false, false]]);
+  assert.ok(state.question.choices[0].selected, 'the answer given is there');
+
+  await page.locator('#canvas').focus();
+  await press('Enter');
+  state = await waitForState(page, (s) => s.question.index === 3);
+  assert.equal(state.question.primary.id, 'finish');
+  await press('Enter');   // Submit answers… in Next's place
+  state = await waitForState(page, (s) => s.question.exam.confirmation);
+  assert.equal(state.question.exam.unanswered, words.en.unanswered);
+  await screenshot(page, 'exam-en-1280-confirmation');
+  await focusItem(page, 'button:cancel-submit');
+  await press('Space');
+  await waitForState(page, (s) => !s.question.exam.confirmation);
+  await page.locator('#canvas').focus();
+  await press(questions[2].answer ? '1' : '2');
+  await waitForState(page, (s) => s.question.exam.palette[2].answered);
+  await press('Enter');
+  state = await waitForState(page, (s) => s.question.exam.confirmation);
+  assert.equal(state.question.exam.unanswered, words.en.all);
+  await focusItem(page, 'button:confirm-submit');
+  await press('Space');
+  state = await waitForState(page, (s) => s.screen === 'results');
+  assert.equal(state.results.questions.length, 3, 'the review');
+  assert.ok(!state.results.buttons.some((b) => b.id === 'review'), 'no Review mistakes after an exam');
+  await screenshot(page, 'exam-en-1280-results');
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('mouse (ru, 320 px, dark): the palette, Flag, Submit and Confirm', async () => {
+  const app = await open('ru', { viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, colorScheme: 'dark' });
+  const { page } = app;
+  await scrollToAndClick(page, 'question:3');
+  let state = await waitForState(page, (s) => s.question.index === 3);
+  await scrollToAndClick(page, `choice:${questions[2].answer ? 'true' : 'false'}`);
+  await waitForState(page, (s) => s.question.exam.palette[2].answered);
+  await scrollToAndClick(page, 'button:flag');
+  state = await waitForState(page, (s) => s.question.exam.flagged);
+  assertNothingTold(state);
+  await screenshot(page, 'exam-ru-320-dark-palette');
+  await scrollToAndClick(page, 'button:finish');
+  state = await waitForState(page, (s) => s.question.exam.confirmation);
+  assert.equal(state.question.exam.unanswered, 'Без ответа: 1, 2.');
+  await screenshot(page, 'exam-ru-320-dark-confirmation');
+  await scrollToAndClick(page, 'button:confirm-submit');
+  state = await waitForState(page, (s) => s.screen === 'results');
+  assert.deepEqual(state.results.questions.map((q) => q.outcome), ['skipped', 'skipped', 'correct']);
+  await screenshot(page, 'exam-ru-320-dark-results');
+  app.expectNoErrors();
+  await app.close();
+});
+
+for (const lang of ['en', 'ru']) {
+  test(`the mirror (${lang}): the palette a list of buttons with their states, the confirmation a dialog, axe-core clean`, async (t) => {
+    let context = null;
+    try {
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    } catch (error) {
+      if (!(error instanceof Unsupported)) throw error;
+      await skipStep(t, 'axe-core (a context without the page CSP)', error.message);
+    }
+    const app = context ? await openApp(url(lang), { context }) : await open(lang);
+    const { page } = app;
+    let state = await waitForState(page, (s) => s.screen === 'question' && s.question.exam);
+    await page.waitForFunction(() => document.querySelector('#mirror nav button'), null, { timeout: 30000 });
+    const mirror = page.locator('#mirror');
+    const palette = state.question.exam.palette;
+    // Each question's button is named with its state; the one shown is the current step.
+    await mirror.getByRole('button', { name: palette[0].label, exact: true }).focus();
+    assert.equal(await mirror.locator('nav button[aria-current="step"]').count(), 1);
+    if (context) await axeMirror(page, `an exam's question (${lang})`);
+    await mirror.getByRole('button', { name: palette[1].label, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    state = await waitForState(page, (s) => s.question.index === 2);
+    await mirror.getByRole('button', { name: state.question.exam.flag.name, exact: true }).focus();
+    await page.keyboard.press('Space');
+    state = await waitForState(page, (s) => s.question.exam.flagged);
+    await page.waitForFunction(() => document.querySelector('#mirror button[aria-pressed="true"]'), null, { timeout: 5000 });
+    await mirror.getByRole('button', { name: state.question.exam.submit.name, exact: true }).focus();
+    await page.keyboard.press('Space');
+    state = await waitForState(page, (s) => s.question.exam.confirmation);
+    // The dialog takes the focus, on its Submit; it says what is not answered.
+    await page.waitForFunction(() => document.activeElement && document.activeElement.hasAttribute('data-mirror-confirm'), null,
+                               { timeout: 5000 });
+    const dialog = mirror.getByRole('alertdialog');
+    assert.ok((await dialog.textContent()).includes(state.question.exam.unanswered));
+    if (context) await axeMirror(page, `the submit confirmation (${lang})`);
+    await screenshot(page, `exam-${lang}-mirror-confirmation`);
+    await page.keyboard.press('Enter');
+    state = await waitForState(page, (s) => s.screen === 'results');
+    assert.ok(state.results.questions.every((q) => q.outcome === 'skipped'));
+    app.expectNoErrors();
+    await app.close();
+  });
+}
