@@ -602,7 +602,11 @@ QuestionModel question(const Context& c) {
         model.announcement = join(parts, " ");
         model.try_again = std::move(again);
     }
-    if (bank->settings.mode == Settings::Mode::Exam) model.exam = exam(c, session);
+    if (bank->settings.mode == Settings::Mode::Exam) {
+        model.exam = exam(c, session);
+        // An exam's bar is how much is answered: its questions are taken in any order.
+        model.progress = static_cast<float>(answered_count(session)) / static_cast<float>(std::max<std::size_t>(1, model.total));
+    }
     model.checked = checked;
     if (!s.embed)
         model.back = make_button("back", c.str(Str::Back), Action::of(Action::Kind::BackToCatalog), ButtonModel::Style::Quiet);

@@ -250,7 +250,7 @@ constexpr Entry russian[] = {
     {Str::PaletteCurrent, "показан сейчас"},
     {Str::FlagQuestion, "Отметить для проверки"},
     {Str::UnflagQuestion, "Снять отметку"},
-    {Str::PreviousQuestion, "Назад к предыдущему"},
+    {Str::PreviousQuestion, "Предыдущий"},
     {Str::SubmitAnswers, "Сдать ответы…"},
     {Str::ConfirmSubmit, "Сдать ответы? Изменить их потом будет нельзя."},
     {Str::UnansweredList, "Без ответа: %s."},

@@ -32,6 +32,8 @@ Action exam_palette(const UiContext& ui, const app::ExamModel& exam) {
                       ui.px(item.current ? 3.0f : 1.5f));
         const ImVec2 text = font->CalcTextSizeA(font_size(font), FLT_MAX, 0.0f, item.number.c_str());
         draw->AddText(font, font_size(font), rect.GetCenter() - text * 0.5f, ui.palette.text, item.number.c_str());
+        // Answered: a small tick in the corner too (a shape, so not the fill alone).
+        if (item.answered) icon_check(draw, ImVec2(rect.Max.x - size * 0.2f, rect.Max.y - size * 0.2f), size * 0.3f, ui.palette.accent);
         // Flagged: a corner folded in the warning colour (a shape, so not colour alone).
         if (item.flagged) {
             const float corner = size * 0.38f;
@@ -68,11 +70,16 @@ Action exam_controls(QuestionView& view, const UiContext& ui, const app::Questio
     view.confirm_shown = false;
     const float width = ImGui::GetContentRegionAvail().x;
     const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    // Side by side where both labels fit in half the width; one above the other where not (320 px).
+    const auto fits = [&](const app::ButtonModel& button) {
+        return ImGui::CalcTextSize(button.label.c_str()).x + ui.px(32) <= half;
+    };
+    const bool side_by_side = exam.previous && fits(*exam.previous) && fits(exam.flag);
     if (exam.previous) {
-        take(model_button(ui, *exam.previous, half));
-        ImGui::SameLine();
+        take(model_button(ui, *exam.previous, side_by_side ? half : width));
+        if (side_by_side) ImGui::SameLine();
     }
-    take(model_button(ui, exam.flag, exam.previous ? half : width));
+    take(model_button(ui, exam.flag, side_by_side ? half : width));
     ImGui::Spacing();
     take(model_button(ui, q.primary, width));
     if (q.primary.id != "finish") take(model_button(ui, exam.submit, width));

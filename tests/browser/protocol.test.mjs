@@ -14,6 +14,10 @@ const example = readme.split('<!-- readme-example: full bank -->')[1].split('```
 
 const site = await startSite({ authoring: { allowBankLinks: true } });   // bank= links are used below
 site.faults.set('/dev/example.json', (req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(example));
+// The same as an exam, and as practice with two tries a question.
+const withSettings = (settings) => JSON.stringify({ ...JSON.parse(example), settings: { ...JSON.parse(example).settings, ...settings } });
+site.faults.set('/dev/exam.json', (req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(withSettings({ mode: 'exam' })));
+site.faults.set('/dev/tries.json', (req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(withSettings({ maxTries: 2 })));
 site.faults.set('/quizzes/broken.json', (req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"format":'));
 const browser = await launchBrowser();
 test.after(async () => { await browser.close(); await site.close(); });
@@ -51,6 +55,10 @@ test('catalog, question (every type), feedback, results, settings: every state m
   while (state.screen === 'question') {
     const q = state.question;
     seen.add(q.type);
+    if (q.hint) {
+      await act(page, q.hint.action);
+      state = await waitForState(page, (s) => s.question.hints.length > 0);
+    }
     // Act only through what the document offers: a choice's own action, or typing.
     if (q.choices.length) await act(page, q.choices[0].action);
     else if (q.type === 'matching') for (const row of q.rows) await act(page, row.options[1].action);  // [0] unpairs
@@ -93,6 +101,38 @@ test('catalog, question (every type), feedback, results, settings: every state m
   await act(page, state.settings.groups.find((g) => g.id === 'language').options.find((o) => o.value === 'ru').action);
   await waitForState(page, (s) => s.language === 'ru' && s.settings.heading === 'Настройки');
   assertValid(await recorded(page), 'a whole attempt');
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('an exam (the palette, flags, the confirmation, the results) and tries (a try told): every state matches the schema', async () => {
+  let app = await open(`${site.url}?bank=dev/exam.json&lang=ru`);
+  let { page } = app;
+  let state = await waitForState(page, (s) => s.screen === 'question' && s.question.exam);
+  for (const item of state.question.exam.palette) {
+    await act(page, item.action);
+    state = await waitForState(page, (s, n) => s.question.exam.palette.find((p) => p.current).number === n, item.number);
+    if (state.question.choices.length) await act(page, state.question.choices[state.question.choices.length - 1].action);
+    if (Number(item.number) % 2) await act(page, state.question.exam.flag.action);
+  }
+  await act(page, state.question.exam.submit.action);
+  state = await waitForState(page, (s) => s.question.exam.confirmation);
+  await act(page, state.question.exam.confirmation.confirm.action);
+  state = await waitForState(page, (s) => s.screen === 'results');
+  assertValid(await recorded(page), 'an exam');
+  app.expectNoErrors();
+  await app.close();
+
+  app = await open(`${site.url}?bank=dev/tries.json&lang=en`);
+  ({ page } = app);
+  state = await waitForState(page, (s) => s.screen === 'question' && s.question);
+  // A wrong choice of the example's first question: a try told.
+  const first = JSON.parse(example).questions[0];
+  assert.equal(state.question.id, first.id);
+  await act(page, state.question.choices.find((c) => c.id === first.choices.find((f) => !f.correct).id).action);
+  await act(page, { type: 'check' });
+  state = await waitForState(page, (s) => s.question.tryAgain);
+  assertValid(await recorded(page), 'tries');
   app.expectNoErrors();
   await app.close();
 });

@@ -416,6 +416,39 @@ test('hints and tries in the window: a wrong try told, a hint shown, right on th
   }
 });
 
+test('an exam in the window: the palette, a flag, Submit and the confirmation, then the review', async () => {
+  await startDisplay();
+  const readme = fs.readFileSync(path.join(QUIZZES, 'README.md'), 'utf8');
+  const marker = readme.indexOf('<!-- readme-example: full bank -->');
+  const start = readme.indexOf('```json\n', marker) + 8;
+  const bank = JSON.parse(readme.slice(start, readme.indexOf('\n```\n', start) + 1));
+  bank.questions = bank.questions.filter((q) => q.type === 'true_false' || q.type === 'single_choice');
+  bank.settings = { ...bank.settings, mode: 'exam', shuffleQuestions: false, shuffleChoices: false };
+  const file = path.join(work, 'exam.json');
+  fs.writeFileSync(file, JSON.stringify(bank));
+  const player = new Player('exam', [file, '--lang', 'en', '--size', '700x1000', '--data', path.join(work, 'data-exam')]);
+  player.height = 1000;
+  try {
+    let state = await player.waitFor((s) => s.screen === 'question' && s.question.exam, 'the exam');
+    const last = String(state.question.exam.palette.length);
+    await player.click(`question:${last}`);
+    await player.waitFor((s) => s.question.exam.palette.find((p) => p.current).number === last, `question ${last}`);
+    await player.click('choice:true');
+    await player.waitFor((s) => s.question.exam.palette[Number(last) - 1].answered, 'answered');
+    await player.click('button:flag');
+    await player.waitFor((s) => s.question.exam.flagged, 'flagged');
+    await player.click('button:finish');
+    state = await player.waitFor((s) => s.question.exam.confirmation, 'the confirmation');
+    assert.equal(state.question.exam.unanswered, 'Not answered: 1.');
+    await player.shot('exam-confirmation');
+    await player.click('button:confirm-submit');
+    state = await player.waitFor((s) => s.screen === 'results', 'the results');
+    assert.deepEqual(state.results.questions.map((q) => q.outcome), ['skipped', 'correct']);
+  } finally {
+    await player.quit();
+  }
+});
+
 // ---- The author's watch loop ----
 
 test('--watch: a saved bank is reloaded on the same question; a broken one is told with its path; fixed, it plays on', async () => {
