@@ -211,6 +211,13 @@ void count_text(const imquiz::Bank& bank, const imquiz::LocalizedText& text, Cov
             ++coverage.present[i];
 }
 
+void count_choices(const imquiz::Bank& bank, const std::vector<imquiz::Choice>& choices, Coverage& coverage) {
+    for (const imquiz::Choice& choice : choices) {
+        count_text(bank, choice.text, coverage);
+        count_text(bank, choice.feedback, coverage);
+    }
+}
+
 Coverage translation_coverage(const imquiz::Bank& bank) {
     Coverage coverage;
     coverage.present.assign(bank.languages.size(), 0);
@@ -220,10 +227,7 @@ Coverage translation_coverage(const imquiz::Bank& bank) {
         count_text(bank, question.prompt, coverage);
         count_text(bank, question.explanation, coverage);
         count_text(bank, question.unit, coverage);
-        for (const imquiz::Choice& choice : question.choices) {
-            count_text(bank, choice.text, coverage);
-            count_text(bank, choice.feedback, coverage);
-        }
+        count_choices(bank, question.choices, coverage);
         for (const imquiz::LocalizedText& accepted : question.accepted_texts)
             count_text(bank, accepted, coverage);
         for (const imquiz::MatchItem& item : question.match_items) {
@@ -233,10 +237,7 @@ Coverage translation_coverage(const imquiz::Bank& bank) {
         for (const imquiz::Blank& blank : question.blanks) {
             count_text(bank, blank.unit, coverage);
             count_text(bank, blank.feedback, coverage);
-            for (const imquiz::Choice& option : blank.options) {
-                count_text(bank, option.text, coverage);
-                count_text(bank, option.feedback, coverage);
-            }
+            count_choices(bank, blank.options, coverage);
         }
         for (const imquiz::Hint& hint : question.hints)
             count_text(bank, hint.text, coverage);

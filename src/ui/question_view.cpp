@@ -45,6 +45,19 @@ void verdict_banner(const UiContext& ui, const app::VerdictModel& verdict) {
     ImGui::Dummy(ImVec2(width, height));
 }
 
+// A small heading over a text (the explanation, a hint) in a panel; returns a link the text's
+// reader followed, if any.
+Action headed_panel(const UiContext& ui, const char* id, const std::string& heading, const std::string& text,
+                    const app::RichTextRef& rich, uint32_t background, uint32_t border) {
+    Action link;
+    panel_begin(ui, id);
+    text_wrapped(ui, ui.fonts.small, heading, ui.palette.text_muted);
+    if (rich) link = rich_text(ui, id, *rich, TextSize::Body, ui.palette.text);
+    else text_wrapped(ui, ui.fonts.body, text, ui.palette.text);
+    panel_end(ui, background, border);
+    return link;
+}
+
 }  // namespace
 
 Action draw_question(QuestionView& view, const UiContext& ui, const app::QuestionModel& q) {
@@ -115,15 +128,8 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
         const app::HintModel& hint = q.hints[i];
         ImGui::Spacing();
         ImGui::PushID(static_cast<int>(i));
-        panel_begin(ui, "hint");
-        text_wrapped(ui, ui.fonts.small, hint.heading, ui.palette.text_muted);
-        if (hint.text_rich) {
-            Action link = rich_text(ui, "hint", *hint.text_rich, TextSize::Body, ui.palette.text);
-            if (link.kind != Action::Kind::None) action = link;
-        } else {
-            text_wrapped(ui, ui.fonts.body, hint.text, ui.palette.text);
-        }
-        panel_end(ui, ui.palette.accent_soft, ui.palette.accent);
+        Action link = headed_panel(ui, "hint", hint.heading, hint.text, hint.text_rich, ui.palette.accent_soft, ui.palette.accent);
+        if (link.kind != Action::Kind::None) action = link;
         ImGui::PopID();
     }
 
@@ -145,15 +151,9 @@ Action draw_question(QuestionView& view, const UiContext& ui, const app::Questio
         if (!q.correct_answer_line.empty()) text_wrapped(ui, ui.fonts.body, q.correct_answer_line, ui.palette.text);
         if (!q.costs.empty()) text_wrapped(ui, ui.fonts.small, q.costs, ui.palette.text_muted);
         if (!q.explanation.empty()) {
-            panel_begin(ui, "explanation");
-            text_wrapped(ui, ui.fonts.small, q.explanation_heading, ui.palette.text_muted);
-            if (q.explanation_rich) {
-                Action link = rich_text(ui, "explanation", *q.explanation_rich, TextSize::Body, ui.palette.text);
-                if (link.kind != Action::Kind::None) action = link;
-            } else {
-                text_wrapped(ui, ui.fonts.body, q.explanation, ui.palette.text);
-            }
-            panel_end(ui, ui.palette.surface, ui.palette.border);
+            Action link = headed_panel(ui, "explanation", q.explanation_heading, q.explanation, q.explanation_rich,
+                                       ui.palette.surface, ui.palette.border);
+            if (link.kind != Action::Kind::None) action = link;
         }
         ImGui::Spacing();
     }

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser,
-         fingerOnItems, settledItem, settledState, Unsupported, skipStep, ENGINE, keyTarget, focusItem, axeMirror } from './harness.mjs';
+         fingerOnItems, settledItem, settledState, openForAxe, ENGINE, keyTarget, focusItem, axeMirror } from './harness.mjs';
 
 
 // The README's full example bank, its cloze question alone, partialCredit on.
@@ -149,14 +149,7 @@ test('touch at 320 px: tap a list and a choice, tap a field and type; a number b
 
 for (const lang of ['en', 'ru']) {
   test(`the mirror: a labelled field or select per blank, a pick announced, axe-core clean (${lang})`, async (t) => {
-    let context = null;
-    try {
-      context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-    } catch (error) {
-      if (!(error instanceof Unsupported)) throw error;
-      await skipStep(t, 'axe-core (a context without the page CSP)', error.message);
-    }
-    const app = context ? await openApp(`${site.url}?bank=dev/cloze.json&lang=${lang}`, { context }) : await open(lang);
+    const app = await openForAxe(t, browser, `${site.url}?bank=dev/cloze.json&lang=${lang}`);
     const { page } = app;
     let state = await waitForState(page, (s) => s.screen === 'question' && s.question.type === 'cloze');
     await page.waitForFunction(() => document.querySelector('#mirror select'), null, { timeout: 30000 });
@@ -166,7 +159,7 @@ for (const lang of ['en', 'ru']) {
     assert.ok(snapshot.includes(`combobox "${label(choiceBlank.id)}"`), `a select for the choice blank:\n${snapshot}`);
     assert.ok(snapshot.includes(`textbox "${label(typedBlank.id)}"`), `a field for the typed blank:\n${snapshot}`);
     assert.ok(snapshot.includes(`textbox "${label(numberBlank.id)}"`), `a field for the number blank:\n${snapshot}`);
-    if (context) await axeMirror(page, `cloze (${lang})`);
+    if (app.axe) await axeMirror(page, `cloze (${lang})`);
     await mirror.getByRole('combobox', { name: label(choiceBlank.id), exact: true }).selectOption({ label: text(rightChoice.text, lang) });
     await waitForState(page, (s, [id, c]) => s.question.rows.find((r) => r.id === id).answer === c, [choiceBlank.id, rightChoice.id]);
     await page.waitForFunction((words) => document.querySelector('#mirror .mirror-moved').textContent.includes(words),

@@ -517,3 +517,18 @@ export async function fingerOnItems(t, page) {
   };
   return { tap, touch, bringIntoView, tapItem };
 }
+
+// A page the mirror can be checked on with axe-core (injected as a script): in a context without
+// the page's CSP where the engine can make one (axe is then `true`); else the page as it is, with
+// the axe step named as skipped.
+export async function openForAxe(t, browser, url) {
+  let context = null;
+  try {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  } catch (error) {
+    if (!(error instanceof Unsupported)) throw error;
+    await skipStep(t, 'axe-core (a context without the page CSP)', error.message);
+  }
+  const app = context ? await openApp(url, { context }) : await openApp(url, { browser });
+  return { ...app, axe: context !== null };
+}

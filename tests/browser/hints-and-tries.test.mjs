@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, fingerOnItems,
-         Unsupported, skipStep, focusItem, axeMirror } from './harness.mjs';
+         openForAxe, focusItem, axeMirror } from './harness.mjs';
 
 // The README's full example: its single-choice question (which has a hint) with two tries, and its
 // true/false question; its feedback ranges. Choices in the bank's order, so digits are known.
@@ -143,14 +143,7 @@ for (const [lang, colorScheme] of [['ru', 'dark'], ['en', 'light']]) {
 
 for (const lang of ['en', 'ru']) {
   test(`the mirror (${lang}): the try and the hint announced, a hint button, axe-core clean`, async (t) => {
-    let context = null;
-    try {
-      context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-    } catch (error) {
-      if (!(error instanceof Unsupported)) throw error;
-      await skipStep(t, 'axe-core (a context without the page CSP)', error.message);
-    }
-    const app = context ? await openApp(url(lang), { context }) : await open(lang);
+    const app = await openForAxe(t, browser, url(lang));
     const { page } = app;
     await waitForState(page, (s) => s.screen === 'question' && s.question.id === single.id);
     await page.waitForFunction(() => document.querySelector('#mirror input[type=radio]'), null, { timeout: 30000 });
@@ -164,7 +157,7 @@ for (const lang of ['en', 'ru']) {
     assertTryTold(state, lang);
     await page.waitForFunction((words) => document.querySelector('#mirror [aria-live]').textContent.includes(words),
                                state.question.tryAgain.message, { timeout: 5000 });
-    if (context) await axeMirror(page, `a try told (${lang})`);
+    if (app.axe) await axeMirror(page, `a try told (${lang})`);
     await mirror.getByRole('button', { name: state.question.hint.name, exact: true }).focus();
     await page.keyboard.press('Space');
     await waitForState(page, (s) => s.question.hints.length === 1);
@@ -173,7 +166,7 @@ for (const lang of ['en', 'ru']) {
                                text(single.hints[0].text, lang), { timeout: 5000 });
     await page.waitForFunction((words) => document.querySelector('#mirror [aria-live]').textContent.includes(words),
                                text(single.hints[0].text, lang), { timeout: 5000 });
-    if (context) await axeMirror(page, `a hint shown (${lang})`);
+    if (app.axe) await axeMirror(page, `a hint shown (${lang})`);
     await screenshot(page, `hints-${lang}-mirror-hint`);
     app.expectNoErrors();
     await app.close();

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { startSite, openApp, waitForState, appState, clickItem, scrollToAndClick, screenshot, launchBrowser,
-         fingerOnItems, settledItem, settledState, Unsupported, skipStep, ENGINE, keyTarget, focusItem, axeMirror } from './harness.mjs';
+         fingerOnItems, settledItem, settledState, openForAxe, ENGINE, keyTarget, focusItem, axeMirror } from './harness.mjs';
 
 
 // The README's full example bank, its matching and ordering questions alone, partialCredit on.
@@ -164,15 +164,7 @@ test('touch at 320 px: tap an answer list and an answer; tap-tap to move an item
 
 for (const lang of ['en', 'ru']) {
   test(`the mirror: selects and move buttons, moves announced, axe-core clean (${lang})`, async (t) => {
-    let context = null;
-    try {
-      context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-    } catch (error) {
-      if (!(error instanceof Unsupported)) throw error;
-      await skipStep(t, 'axe-core (a context without the page CSP)', error.message);
-    }
-    const app = context ? await openApp(`${site.url}?bank=dev/arrange.json&lang=${lang}`, { context })
-                        : await open(lang);
+    const app = await openForAxe(t, browser, `${site.url}?bank=dev/arrange.json&lang=${lang}`);
     const { page } = app;
     await waitForState(page, (s) => s.screen === 'question' && s.question.type === 'matching');
     await page.waitForFunction(() => document.querySelector('#mirror select'), null, { timeout: 30000 });
@@ -180,7 +172,7 @@ for (const lang of ['en', 'ru']) {
     let snapshot = await mirror.ariaSnapshot();
     for (const item of matching.items)
       assert.ok(snapshot.includes(`combobox "${text(item.text, lang)}"`), `a select named ${item.text}:\n${snapshot}`);
-    if (context) await axeMirror(page, `matching (${lang})`);
+    if (app.axe) await axeMirror(page, `matching (${lang})`);
 
     // Pair through the selects (the browser's own control), then Enter submits the form: Check.
     for (const item of matching.items) {
@@ -205,7 +197,7 @@ for (const lang of ['en', 'ru']) {
     const rows = state.question.rows;
     assert.ok(snapshot.includes(`list "${text(ordering.prompt, lang)}"`), snapshot);
     for (const row of rows.slice(1)) assert.ok(snapshot.includes(`button "${row.up.name}"`), `${row.up.name}:\n${snapshot}`);
-    if (context) await axeMirror(page, `ordering (${lang})`);
+    if (app.axe) await axeMirror(page, `ordering (${lang})`);
     // Move the last item up to place 1 with its button (Enter on it), each move announced.
     const mover = state.question.rows[state.question.rows.length - 1].id;
     while (rowIndex(state, mover) > 0) {

@@ -308,12 +308,17 @@ test('both launch quizzes, played to the results by mouse and by keyboard', asyn
   }
 });
 
-test('typed answers are edited in the window (numeric and short text of the README example bank)', async () => {
-  await startDisplay();
+// The README's full example bank (quizzes/README.md), as its tests read it.
+function readmeBank() {
   const readme = fs.readFileSync(path.join(QUIZZES, 'README.md'), 'utf8');
   const marker = readme.indexOf('<!-- readme-example: full bank -->');
   const start = readme.indexOf('```json\n', marker) + 8;
-  const bank = JSON.parse(readme.slice(start, readme.indexOf('\n```\n', start) + 1));
+  return JSON.parse(readme.slice(start, readme.indexOf('\n```\n', start) + 1));
+}
+
+test('typed answers are edited in the window (numeric and short text of the README example bank)', async () => {
+  await startDisplay();
+  const bank = readmeBank();
   const typed = bank.questions.filter((q) => q.type === 'numeric' || q.type === 'short_text');
   assert.ok(typed.length >= 2, 'the example bank has typed questions');
   bank.questions = typed;
@@ -342,10 +347,7 @@ test('typed answers are edited in the window (numeric and short text of the READ
 
 test('a cloze question in the window: each blank typed into or picked from its list, then checked', async () => {
   await startDisplay();
-  const readme = fs.readFileSync(path.join(QUIZZES, 'README.md'), 'utf8');
-  const marker = readme.indexOf('<!-- readme-example: full bank -->');
-  const start = readme.indexOf('```json\n', marker) + 8;
-  const bank = JSON.parse(readme.slice(start, readme.indexOf('\n```\n', start) + 1));
+  const bank = readmeBank();
   bank.questions = bank.questions.filter((q) => q.type === 'cloze');
   assert.equal(bank.questions.length, 1, 'the example bank has a cloze question');
   const file = path.join(work, 'cloze.json');
@@ -380,10 +382,7 @@ test('a cloze question in the window: each blank typed into or picked from its l
 
 test('hints and tries in the window: a wrong try told, a hint shown, right on the second try', async () => {
   await startDisplay();
-  const readme = fs.readFileSync(path.join(QUIZZES, 'README.md'), 'utf8');
-  const marker = readme.indexOf('<!-- readme-example: full bank -->');
-  const start = readme.indexOf('```json\n', marker) + 8;
-  const bank = JSON.parse(readme.slice(start, readme.indexOf('\n```\n', start) + 1));
+  const bank = readmeBank();
   bank.questions = bank.questions.filter((q) => q.hints);
   assert.equal(bank.questions.length, 1, 'the example bank has a question with hints');
   bank.settings = { ...bank.settings, shuffleChoices: false, maxTries: 2 };
@@ -418,10 +417,7 @@ test('hints and tries in the window: a wrong try told, a hint shown, right on th
 
 test('an exam in the window: the palette, a flag, Submit and the confirmation, then the review', async () => {
   await startDisplay();
-  const readme = fs.readFileSync(path.join(QUIZZES, 'README.md'), 'utf8');
-  const marker = readme.indexOf('<!-- readme-example: full bank -->');
-  const start = readme.indexOf('```json\n', marker) + 8;
-  const bank = JSON.parse(readme.slice(start, readme.indexOf('\n```\n', start) + 1));
+  const bank = readmeBank();
   bank.questions = bank.questions.filter((q) => q.type === 'true_false' || q.type === 'single_choice');
   bank.settings = { ...bank.settings, mode: 'exam', shuffleQuestions: false, shuffleChoices: false };
   const file = path.join(work, 'exam.json');

@@ -3,6 +3,9 @@
 
 #include "engine/bank_loader.h"
 #include "engine/diagnostics.h"
+#include "engine/progress.h"
+
+#include <catch2/catch.hpp>
 
 #include <string>
 #include <string_view>
@@ -77,6 +80,17 @@ inline Bank load_valid_bank(const std::string& json) {
     if (!result.bank)
         return Bank{};
     return *result.bank;
+}
+
+// `session` as a reload finds it: kept in its bank's progress record, encoded and decoded again.
+inline Session stored_and_read(const Session& session) {
+    ProgressRecord record;
+    record.bank_id = session.bank_id;
+    record.attempt_in_progress = session;
+    const ProgressDecodeResult decoded = decode_progress(encode_progress(record));
+    REQUIRE(decoded.record);
+    REQUIRE(decoded.record->attempt_in_progress);
+    return *decoded.record->attempt_in_progress;
 }
 
 } // namespace imquiz::testing

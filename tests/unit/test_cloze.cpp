@@ -224,13 +224,7 @@ TEST_CASE("cloze: the draft fills and empties blanks; Check waits for every blan
 
     Session session = start_session(bank, 3);
     REQUIRE(check(session, bank, draft_response(draft, question), 10).correct);
-    ProgressRecord record;
-    record.bank_id = bank.id;
-    record.attempt_in_progress = session;
-    const ProgressDecodeResult decoded = decode_progress(encode_progress(record));
-    REQUIRE(decoded.record);
-    REQUIRE(decoded.record->attempt_in_progress);
-    const Session& resumed = *decoded.record->attempt_in_progress;
+    const Session resumed = imquiz::testing::stored_and_read(session);
     CHECK(session_matches_bank(resumed, bank));
     CHECK(resumed.questions[0].choice_order == session.questions[0].choice_order);
     CHECK(resumed.questions[0].answer->response == session.questions[0].answer->response);

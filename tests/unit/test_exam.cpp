@@ -89,12 +89,7 @@ TEST_CASE("exam: answers are recorded as given, replaced, cleared; any order; fl
     toggle_flag(session, 2);
     CHECK(unanswered_questions(session).size() == 3);
 
-    ProgressRecord record;
-    record.bank_id = bank.id;
-    record.attempt_in_progress = session;
-    const ProgressDecodeResult decoded = decode_progress(encode_progress(record));
-    REQUIRE(decoded.record);
-    const Session& resumed = *decoded.record->attempt_in_progress;
+    const Session resumed = imquiz::testing::stored_and_read(session);
     CHECK(session_matches_bank(resumed, bank));
     CHECK(resumed.questions[2].flagged);
     CHECK(resumed.questions[capital].answer->response == Response::choices({"paris"}));

@@ -125,12 +125,7 @@ TEST_CASE("ordering: the draft moves items; resume keeps the answer; the writer 
     CHECK(move_item(draft, question, "forward", 0));
 
     REQUIRE(check(session, bank, draft_response(draft, question), 10).correct);
-    ProgressRecord record;
-    record.bank_id = bank.id;
-    record.attempt_in_progress = session;
-    const ProgressDecodeResult decoded = decode_progress(encode_progress(record));
-    REQUIRE(decoded.record);
-    const Session& resumed = *decoded.record->attempt_in_progress;
+    const Session resumed = imquiz::testing::stored_and_read(session);
     CHECK(session_matches_bank(resumed, bank));
     CHECK(resumed.questions[0].answer->response.choice_ids == right);
 
