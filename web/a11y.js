@@ -449,6 +449,8 @@
       children.push(h('nav', { key: 'palette', attrs: { 'aria-labelledby': 'mirror-palette', class: 'mirror-palette' } }, [
         h('h2', { key: 'heading', text: q.exam.heading, attrs: { id: 'mirror-palette' } }),
         h('p', { key: 'answered', text: q.exam.answered }),
+        // The countdown as text (not live: a reader hears the warnings, below, not every second).
+        q.exam.timeLeft ? h('p', { key: 'time', text: q.exam.timeLeft, attrs: { role: 'timer' } }) : null,
         h('ul', { key: 'list' }, q.exam.palette.map(function (item) {
           return h('li', { key: item.id }, [h('button', { key: 'button', text: item.number,
             attrs: { type: 'button', 'aria-label': item.label, 'aria-current': item.current ? 'step' : null,
@@ -679,7 +681,7 @@
 
   // ---- Rendering ---------------------------------------------------------------------------
   var lastSignature = '';
-  var last = { screen: '', question: '', feedback: false, confirming: false, importMessage: '', tryWords: '', hintsShown: 0 };
+  var last = { screen: '', question: '', feedback: false, confirming: false, importMessage: '', tryWords: '', hintsShown: 0, timeWarning: '' };
   function withoutItems(key, value) { return key === 'items' ? undefined : value; }
 
   function render(state, force) {
@@ -727,9 +729,12 @@
       if (tryWords && tryWords !== last.tryWords) announce(tryWords);
       else if (hintsShown > last.hintsShown) announce(q.hints[hintsShown - 1].heading + '. ' + q.hints[hintsShown - 1].text);
     }
+    // An exam's time: said at five minutes and at one minute left, not every second.
+    var timeWarning = q && q.exam ? q.exam.timeWarning : '';
+    if (timeWarning && timeWarning !== last.timeWarning) announce(q.exam.timeLeft + '. ' + timeWarning);
     if (state.importMessage && state.importMessage !== last.importMessage) announce(state.importMessage);
     last = { screen: screenName, question: key, feedback: hasFeedback, confirming: confirming,
-             importMessage: state.importMessage || '', tryWords: tryWords, hintsShown: hintsShown };
+             importMessage: state.importMessage || '', tryWords: tryWords, hintsShown: hintsShown, timeWarning: timeWarning };
 
     // Focus follows the learner only when they work in the mirror. Without a new place to go, it
     // still must not be left nowhere: the node they were on may just have gone (Check becomes

@@ -43,6 +43,7 @@ bool poll(AppState& state) {
         state.screen = Screen::Catalog;
     open_wanted_quiz(state);
     changed |= update_pictures(state);
+    changed |= keep_exam_time(state);
 
     // Another tab saved progress: merge it in, so finishing here never overwrites it.
     std::vector<std::string> changed_keys = platform::take_changed_storage_keys();
@@ -129,6 +130,7 @@ void apply(AppState& state, const Action& action) {
         state.storage_notice_visible = false;
         state.write_failed_notice_visible = false;
         state.newer_version_notice_visible = false;
+        state.time_up_notice_visible = false;
         state.reload_notice_dismissed = true;
         break;
     case Kind::DeleteProgress:

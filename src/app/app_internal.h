@@ -70,6 +70,12 @@ bool in_exam(const AppState& state);
 void go_to_exam_question(AppState& state, std::size_t index);
 void toggle_exam_flag(AppState& state);
 void submit_current_exam(AppState& state);
+// An exam with a time limit: publishes each second of its countdown (waking the loop for the next
+// one) and submits it when none is left, also when that happened while the page was closed.
+// True when the screen changed.
+bool keep_exam_time(AppState& state);
+// Submits the exam as it stands, with no question asked (Submit confirmed, or the time is up).
+void submit_exam_now(AppState& state);
 void go_next(AppState& state);
 void retry_quiz(AppState& state);
 void review_mistakes(AppState& state);

@@ -206,8 +206,29 @@ void toggle_exam_flag(AppState& state) {
 }
 
 void submit_current_exam(AppState& state) {
+    if (!in_exam(state) || !state.confirming_submit) return;
+    submit_exam_now(state);
+}
+
+bool keep_exam_time(AppState& state) {
+    if (state.screen != Screen::Question || !in_exam(state)) return false;
+    const std::optional<std::int64_t> left = exam_time_left_ms(*state.session, *state.active(), now());
+    if (!left) return false;
+    if (*left == 0) {
+        state.time_up_notice_visible = true;
+        submit_exam_now(state);
+        return true;
+    }
+    platform::wake_after(static_cast<int>(*left % 1000) + 1);   // when the next whole second is up
+    const std::int64_t seconds = *left / 1000;   // as the countdown shows it
+    if (seconds == state.shown_seconds_left) return false;
+    state.shown_seconds_left = seconds;
+    return true;
+}
+
+void submit_exam_now(AppState& state) {
     BankSlot* slot = active_slot(state);
-    if (!slot || !in_exam(state) || !state.confirming_submit) return;
+    if (!slot || !in_exam(state)) return;
     state.confirming_submit = false;
     submit_exam(*state.session, now());
     // Each answer is told to the host now, as it stands: nothing was told before.

@@ -405,6 +405,11 @@ void write_question(JsonWriter& w, const AppState& state, const QuestionModel& q
         w.key("submit");
         write_button(w, state, exam.submit);
         w.key("unanswered").string(exam.unanswered);
+        w.key("timeLeft").string(exam.time_left);
+        w.key("timeLeftMs");
+        if (exam.time_left_ms) w.integer(*exam.time_left_ms);
+        else w.null();
+        w.key("timeWarning").string(exam.time_warning);
         w.key("confirmation");
         if (exam.confirmation) {
             w.begin_object();

@@ -3,6 +3,7 @@
 #include "app/app.h"
 #include "app/cloze_text.h"
 #include "app/format.h"
+#include "platform/platform.h"
 
 #include "engine/draft.h"
 #include "engine/unicode.h"
@@ -81,6 +82,7 @@ std::optional<NoticeModel> notice(const Context& c) {
     const char* text = s.storage_notice_visible         ? c.str(Str::StorageUnavailable)
                        : s.write_failed_notice_visible   ? c.str(Str::StorageWriteFailed)
                        : s.newer_version_notice_visible ? c.str(Str::NewerVersionRecord)
+                       : s.time_up_notice_visible       ? c.str(Str::TimeUp)
                                                          : nullptr;
     if (!text) return std::nullopt;
     return NoticeModel{text, make_button("dismiss-notice", c.str(Str::Dismiss), Action::of(Action::Kind::DismissNotice),
@@ -489,6 +491,17 @@ ExamModel exam(const Context& c, const Session& session) {
         model.palette.push_back(std::move(item));
     }
     model.answered = format_int2(c.str(Str::ExamAnswered), answered, total);
+    if (const Bank* bank = s.active()) {
+        if (auto left = exam_time_left_ms(session, *bank, static_cast<std::int64_t>(platform::now_ms()))) {
+            model.time_left_ms = *left;
+            std::string words = c.str(Str::TimeLeft);
+            // Whole seconds left, rounded down: "0:59" is less than a minute, as its warning says.
+            words.replace(words.find("%s"), 2, format_duration(*left / 1000 * 1000));
+            model.time_left = words;
+            if (*left < 60'000) model.time_warning = c.str(Str::MinuteLeftWarning);
+            else if (*left < 5 * 60'000) model.time_warning = format_int(c.str(Str::MinutesLeftWarning), 5);
+        }
+    }
     const bool asking = s.confirming_submit;
     if (session.current > 0)
         model.previous = make_button("previous", c.str(Str::PreviousQuestion), Action::of(Action::Kind::PreviousQuestion),

@@ -161,6 +161,11 @@ struct ExamModel {
     // While "Submit your answers?" is asked: the question, then what is not answered.
     std::optional<ConfirmationModel> confirmation;
     std::string unanswered;         // "Not answered: 3, 5." or "Every question is answered."
+    // With a time limit: "Time left: 12:34"; the milliseconds; and from five minutes before the
+    // end, a warning that changes only at 5 and 1 minute left (said once each by the mirror).
+    std::string time_left;
+    std::optional<std::int64_t> time_left_ms;
+    std::string time_warning;
 };
 
 // A hint the learner has revealed.

@@ -112,6 +112,8 @@ struct AppState {
     };
     std::optional<TriedAnswer> tried;
     bool confirming_submit = false;     // exam: "Submit your answers?" is asked
+    std::int64_t shown_seconds_left = -1;  // exam: the countdown's last published second
+    bool time_up_notice_visible = false;   // exam: its time ran out and it was submitted
     Draft draft;
     std::string last_move;              // the item last moved or paired (announced to screen readers)
     std::optional<Results> results;     // of the finished session

@@ -132,6 +132,10 @@ constexpr Entry english[] = {
     {Str::SubmitNow, "Submit"},
     {Str::ExamShortcutsHint, "Keys: 1–9 choose · Enter next question · Esc back"},
     {Str::ScoreOnly, "This quiz shows the score only, not the answers."},
+    {Str::TimeLeft, "Time left: %s"},
+    {Str::MinutesLeftWarning, "Less than %d minutes left."},
+    {Str::MinuteLeftWarning, "Less than a minute left."},
+    {Str::TimeUp, "The time was up: your answers were submitted as they stood."},
     {Str::ReloadProblems, "The saved file has problems. Until they are fixed, you are playing its last good version:"},
     {Str::NewerVersionRecord,
      "Your progress on this quiz was saved by a newer version of ImQuiz. It is kept untouched, so "
@@ -259,6 +263,10 @@ constexpr Entry russian[] = {
     {Str::SubmitNow, "Сдать"},
     {Str::ExamShortcutsHint, "Клавиши: 1–9 — выбор · Enter — следующий вопрос · Esc — назад"},
     {Str::ScoreOnly, "В этом тесте показывается только результат, без ответов."},
+    {Str::TimeLeft, "Осталось времени: %s"},
+    {Str::MinutesLeftWarning, "Осталось меньше %d минут."},
+    {Str::MinuteLeftWarning, "Осталось меньше минуты."},
+    {Str::TimeUp, "Время вышло: ваши ответы сданы такими, какими были."},
     {Str::ReloadProblems, "В сохранённом файле есть ошибки. Пока они не исправлены, открыта его последняя рабочая версия:"},
     {Str::NewerVersionRecord,
      "Ваш прогресс в этом тесте сохранён более новой версией ImQuiz. Он останется нетронутым, поэтому "
@@ -386,6 +394,10 @@ constexpr Entry indonesian[] = {
     {Str::SubmitNow, "Kirim"},
     {Str::ExamShortcutsHint, "Tombol: 1–9 pilih · Enter soal berikutnya · Esc kembali"},
     {Str::ScoreOnly, "Kuis ini hanya menampilkan skor, tanpa jawaban."},
+    {Str::TimeLeft, "Sisa waktu: %s"},
+    {Str::MinutesLeftWarning, "Sisa kurang dari %d menit."},
+    {Str::MinuteLeftWarning, "Sisa kurang dari satu menit."},
+    {Str::TimeUp, "Waktu habis: jawaban Anda dikirim apa adanya."},
     {Str::ReloadProblems, "Berkas yang disimpan bermasalah. Sampai diperbaiki, Anda memainkan versi baiknya yang terakhir:"},
     {Str::NewerVersionRecord,
      "Kemajuan Anda pada kuis ini disimpan oleh versi ImQuiz yang lebih baru. Kemajuan itu dibiarkan "

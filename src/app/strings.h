@@ -135,6 +135,10 @@ enum class Str {
     SubmitNow,
     ExamShortcutsHint,
     ScoreOnly,            // results of an exam that shows the score only
+    TimeLeft,             // "Time left: %s" (the countdown)
+    MinutesLeftWarning,   // "Less than %d minutes left." (announced)
+    MinuteLeftWarning,    // "Less than a minute left." (announced)
+    TimeUp,               // the notice after an exam's time ran out
     Count
 };
 

@@ -132,6 +132,8 @@ struct Settings {
     enum class Mode { Practice, Exam };
     Mode mode = Mode::Practice;
     bool review_after_submit = true;
+    // Exam: minutes from the attempt's start until it is submitted as it stands (0: no limit).
+    double time_limit_minutes = 0;
 };
 
 // Feedback on the whole attempt by its result (H5P's and Moodle's overall feedback): shown on the

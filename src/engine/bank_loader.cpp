@@ -103,7 +103,7 @@ const std::vector<std::string_view> bank_fields = {
     "$schema", "format", "version", "id", "textFormat", "title", "description", "languages",
     "defaultLanguage", "notes", "settings", "questions", "feedbackRanges"};
 const std::vector<std::string_view> settings_fields = {
-    "shuffleChoices", "shuffleQuestions", "poolSize", "passPercent", "partialCredit", "maxTries", "tryPenalty", "mode", "showAfterSubmit"};
+    "shuffleChoices", "shuffleQuestions", "poolSize", "passPercent", "partialCredit", "maxTries", "tryPenalty", "mode", "showAfterSubmit", "timeLimitMinutes"};
 const std::vector<std::string_view> common_question_fields = {"id", "type", "prompt", "explanation", "tags",
                                                               "hints", "maxTries", "tryPenalty"};
 const std::vector<std::string_view> hint_fields = {"text", "cost"};
@@ -407,6 +407,17 @@ private:
                 if (*shown == "score") settings.review_after_submit = false;
                 else if (*shown != "review")
                     report_.error("settings.showAfterSubmit", "showAfterSubmit is \"review\" or \"score\", got " + in_quotes(*shown));
+            }
+        }
+        if (const JsonValue* field = find_field(value, "timeLimitMinutes")) {
+            if (auto minutes = read_.number(*field, "settings.timeLimitMinutes")) {
+                if (!(*minutes > 0 && *minutes <= 24 * 60))
+                    report_.error("settings.timeLimitMinutes",
+                                  "timeLimitMinutes must be above 0 and at most 1440 (a day), got " + format_number(*minutes));
+                else if (settings.mode != Settings::Mode::Exam)
+                    report_.error("settings.timeLimitMinutes", "a time limit is for an exam: add \"mode\": \"exam\"");
+                else
+                    settings.time_limit_minutes = *minutes;
             }
         }
         // An exam says nothing before the end: a second try would need the first one told.

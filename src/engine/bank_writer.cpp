@@ -156,6 +156,8 @@ Json settings_json(const Settings& settings) {
         object["mode"] = "exam";
     if (!settings.review_after_submit)
         object["showAfterSubmit"] = "score";
+    if (settings.time_limit_minutes > 0)
+        object["timeLimitMinutes"] = settings.time_limit_minutes;
     return object;
 }
 

@@ -654,6 +654,13 @@ void submit_exam(Session& session, std::int64_t now_ms) {
     session.current = session.questions.size();
 }
 
+std::optional<std::int64_t> exam_time_left_ms(const Session& session, const Bank& bank, std::int64_t now_ms) {
+    if (bank.settings.mode != Settings::Mode::Exam || !(bank.settings.time_limit_minutes > 0)) return std::nullopt;
+    const auto limit = static_cast<std::int64_t>(std::llround(bank.settings.time_limit_minutes * 60'000.0));
+    const std::int64_t spent = std::max<std::int64_t>(0, now_ms - session.started_at_ms);
+    return std::max<std::int64_t>(0, limit - spent);
+}
+
 std::string_view to_string(Outcome outcome) {
     return outcome_names[static_cast<int>(outcome)];
 }

@@ -213,6 +213,11 @@ bool toggle_flag(Session& session, std::size_t index);
 std::vector<std::size_t> unanswered_questions(const Session& session);
 // Ends the attempt (Session::current becomes questions.size()).
 void submit_exam(Session& session, std::int64_t now_ms);
+// An exam with a time limit: what is left of it at `now_ms`, counted from the attempt's start by
+// the wall clock (Session::started_at_ms), not by a running counter, so a reload, a closed tab or
+// a sleeping laptop do not stop it. A clock set back before the start gives the whole limit, never
+// more. nullopt when the bank has no limit.
+std::optional<std::int64_t> exam_time_left_ms(const Session& session, const Bank& bank, std::int64_t now_ms);
 
 enum class Outcome { Correct, Partial, Wrong, Skipped };
 std::string_view to_string(Outcome outcome);   // "correct", "partial", "wrong", "skipped"

@@ -25,6 +25,9 @@ void run_main_loop(FrameFunction frame, void* user);
 
 // Ask for at least `count` more frames (an animation, a pending fetch, a changed state).
 void request_frames(int count);
+// Wake the loop for a frame in about `ms` milliseconds, with no input (an exam's countdown); a
+// later call replaces the earlier one.
+void wake_after(int ms);
 
 // ---- The drawing surface and its input ----
 

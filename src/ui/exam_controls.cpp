@@ -9,6 +9,11 @@ using app::Action;
 Action exam_palette(const UiContext& ui, const app::ExamModel& exam) {
     Action action;
     text_wrapped(ui, ui.fonts.small, exam.heading + "  ·  " + exam.answered, ui.palette.text_muted);
+    // The countdown, in the warning colour (and with the warning's words) near the end.
+    if (!exam.time_left.empty())
+        text_wrapped(ui, exam.time_warning.empty() ? ui.fonts.body : ui.fonts.heading,
+                     exam.time_warning.empty() ? exam.time_left : exam.time_left + "  ·  " + exam.time_warning,
+                     exam.time_warning.empty() ? ui.palette.text : ui.palette.wrong);
     const float size = ui.px(40), gap = ui.px(8);
     const float width = ImGui::GetContentRegionAvail().x;
     const int per_row = std::max(1, static_cast<int>((width + gap) / (size + gap)));

@@ -117,6 +117,14 @@ void open_exam(TestApp& app, const std::string& bank, const char* language) {
     REQUIRE(app.screen().screen == Screen::Question);
 }
 
+// An exam whose time ran out while the page was closed: it opens on its results.
+void open_exam_to_results(TestApp& app, const std::string& bank) {
+    memory::world().url_parameters = {{"quiz", "sample"}, {"lang", "en"}};
+    memory::world().files["quizzes/index.json"] = R"({"format": "imquiz-catalog", "version": 1, "banks": [{"id": "sample", "file": "sample.json"}]})";
+    memory::world().files["quizzes/sample.json"] = bank;
+    app.boot();
+}
+
 }  // namespace
 
 TEST_CASE("exam on screen: the palette, no Check, answers kept across moves and a reload, flags, the confirmation, results") {
@@ -207,4 +215,86 @@ TEST_CASE("exam on screen: a bank that shows the score only shows no answers") {
     CHECK(r.rows.empty());
     CHECK(r.score_only == "This quiz shows the score only, not the answers.");
     CHECK(app.page()["results"]["questions"].empty());
+}
+
+TEST_CASE("exam time limit: counted from the start by the wall clock, whatever happens between") {
+    const Bank bank = load_valid_bank(exam_bank(R"(, "timeLimitMinutes": 10)"));
+    CHECK(bank.settings.time_limit_minutes == 10);
+    CHECK(load_valid_bank(bank_to_json(bank)).settings.time_limit_minutes == 10);
+    const std::int64_t start = 1'000'000;
+    Session session = start_session(bank, 1, SessionOptions{{}, start});
+    CHECK(exam_time_left_ms(session, bank, start) == 600'000);
+    CHECK(exam_time_left_ms(session, bank, start + 90'500) == 509'500);
+    // A reload at any moment: the stored session, read again, has the same time left.
+    record_exam_answer(session, bank, 0, Response::choices({"paris"}), start + 100'000);
+    const Session reloaded = imquiz::testing::stored_and_read(session);
+    CHECK(exam_time_left_ms(reloaded, bank, start + 123'456) == exam_time_left_ms(session, bank, start + 123'456));
+    // The tab closed for an hour: the time ran out meanwhile.
+    CHECK(exam_time_left_ms(reloaded, bank, start + 3'600'000) == 0);
+    // A clock set back before the start: the whole limit, never more; set forward: less.
+    CHECK(exam_time_left_ms(session, bank, start - 86'400'000) == 600'000);
+    CHECK(exam_time_left_ms(session, bank, start + 599'999) == 1);
+    CHECK(exam_time_left_ms(session, bank, start + 600'000) == 0);
+    // Practice and exams without a limit have none.
+    CHECK_FALSE(exam_time_left_ms(session, load_valid_bank(exam_bank()), start));
+
+    using Catch::Matchers::Contains;
+    CHECK_THAT(bank_problems(bank_json(five_questions, R"({"timeLimitMinutes": 5})"))[0],
+               Contains("settings.timeLimitMinutes") && Contains("a time limit is for an exam"));
+    CHECK_THAT(bank_problems(exam_bank(R"(, "timeLimitMinutes": 0)"))[0], Contains("above 0 and at most 1440"));
+    CHECK_THAT(bank_problems(exam_bank(R"(, "timeLimitMinutes": 2000)"))[0], Contains("got 2000"));
+}
+
+TEST_CASE("exam time limit on screen: the countdown, its warnings, and the submit at zero, also after the page was closed") {
+    const std::string bank =
+        bank_json(five_questions, R"({"mode": "exam", "timeLimitMinutes": 10, "shuffleQuestions": false, "shuffleChoices": false})");
+    std::map<std::string, std::string> stored;
+    double closed_at = 0;   // the clock when the page was closed (a fresh world starts it again)
+    {
+        TestApp app(Url{}, false);
+        open_exam(app, bank, "en");
+        QuestionModel q = app.screen().question;
+        CHECK(q.exam->time_left == "Time left: 10:00");
+        CHECK(q.exam->time_warning.empty());
+        // The loop is woken for the next second, with no input.
+        CHECK(memory::world().wake_after_ms > 0);
+        CHECK(memory::world().wake_after_ms <= 1001);
+        app.send({{"type", "select"}, {"choice", "paris"}});
+        memory::world().now_ms += 5 * 60'000 + 500;   // 4:59.5 left
+        app.settle();
+        q = app.screen().question;
+        CHECK(q.exam->time_left == "Time left: 4:59");
+        CHECK(q.exam->time_warning == "Less than 5 minutes left.");
+        CHECK(app.page()["question"]["exam"]["timeLeftMs"] == 299'500);
+        memory::world().now_ms += 4 * 60'000;         // 0:59.5
+        app.settle();
+        CHECK(app.screen().question.exam->time_warning == "Less than a minute left.");
+        CHECK(app.screen().question.exam->time_left == "Time left: 0:59");
+        stored = memory::world().storage;
+        closed_at = memory::world().now_ms;
+    }
+    SECTION("the time runs out on the page: submitted as it stands, and said") {
+        TestApp app(Url{}, false);
+        memory::world().storage = stored;
+        memory::world().now_ms = closed_at;
+        open_exam(app, bank, "en");
+        CHECK(app.screen().question.exam->time_left == "Time left: 0:59");
+        memory::world().now_ms = closed_at + 60'000;
+        app.settle();
+        const ScreenModel screen = app.screen();
+        REQUIRE(screen.screen == Screen::Results);
+        CHECK(screen.results.score == 1);   // Paris, given before the end
+        REQUIRE(screen.notice);
+        CHECK(screen.notice->text == "The time was up: your answers were submitted as they stood.");
+    }
+    SECTION("the page was closed past the end: the exam is submitted as soon as it opens again") {
+        TestApp app(Url{}, false);
+        memory::world().storage = stored;
+        memory::world().now_ms = closed_at + 3'600'000;
+        open_exam_to_results(app, bank);
+        const ScreenModel screen = app.screen();
+        REQUIRE(screen.screen == Screen::Results);
+        CHECK(screen.results.score == 1);
+        CHECK(screen.notice);
+    }
 }

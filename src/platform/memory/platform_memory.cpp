@@ -60,6 +60,7 @@ void deliver_fetches() {
 void init() {}
 void run_main_loop(FrameFunction, void*) {}
 void request_frames(int) {}
+void wake_after(int ms) { internals().world.wake_after_ms = ms; }
 bool create_gl_surface() { return false; }
 void resize_surface(int, int) {}
 double monotonic_ms() { return internals().world.now_ms; }

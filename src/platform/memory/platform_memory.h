@@ -29,6 +29,7 @@ struct World {
     bool storage_persistent = true;
     bool storage_full = false;                // every storage_set fails, as a full localStorage
     double now_ms = 1'767'225'600'000.0;      // 2026-01-01T00:00:00Z
+    int wake_after_ms = -1;                   // the last wake_after() asked for (-1: none)
     // md4c is linked in natively; a test may hold it back (Loading) or break it (Failed) to see
     // what a Markdown bank does while the web's module is on its way or could not be had.
     MarkdownParser markdown = MarkdownParser::Ready;

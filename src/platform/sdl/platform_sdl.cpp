@@ -42,6 +42,7 @@ struct Internals {
     SDL_GLContext context = nullptr;
     GLuint offscreen_framebuffer = 0, offscreen_colour = 0;
     int frames_wanted = 1;
+    double wake_at = -1;             // monotonic_ms() of the frame wake_after() asked for (-1: none)
     bool quit = false;
     std::deque<InputEvent> input;
     int next_request = 0;
@@ -480,10 +481,20 @@ void run_main_loop(FrameFunction frame, void* user) {
         } else {
             // Asleep until something happens: no frame is drawn at rest. Watching (or a test's
             // state file) wakes it five times a second to look at the files (or the signal).
+            // A wake asked for (an exam's countdown) bounds the wait too.
             const bool timed = i.options.watch || !i.options.state_file.empty();
-            if (timed ? SDL_WaitEventTimeout(&event, 200) : SDL_WaitEvent(&event)) {
+            int timeout = timed ? 200 : -1;
+            if (i.wake_at >= 0) {
+                const int until = std::max(0, static_cast<int>(i.wake_at - monotonic_ms()));
+                timeout = timeout < 0 ? until : std::min(timeout, until);
+            }
+            if (timeout < 0 ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, timeout)) {
                 take_event(event);
                 while (SDL_PollEvent(&event)) take_event(event);
+            }
+            if (i.wake_at >= 0 && monotonic_ms() >= i.wake_at) {
+                i.wake_at = -1;
+                i.frames_wanted = std::max(i.frames_wanted, 1);
             }
         }
         check_watched_files();
@@ -530,6 +541,7 @@ void run_main_loop(FrameFunction frame, void* user) {
 }
 
 void request_frames(int count) { in().frames_wanted = std::max(in().frames_wanted, count); }
+void wake_after(int ms) { in().wake_at = monotonic_ms() + std::max(0, ms); }
 
 // ---- The drawing surface and its input ----
 

@@ -246,7 +246,13 @@ mergeInto(LibraryManager.library, {
   },
 
   // ---- The frame loop: one requestAnimationFrame at a time, only while frames are wanted ----
-  $imquizLoop: { scheduled: false },
+  $imquizLoop: { scheduled: false, timer: 0 },
+  // One timer at a time (an exam's countdown): it wakes the loop as input would.
+  imquiz_js_wake_after__deps: ['$imquizLoop', '$imquizHost'],
+  imquiz_js_wake_after: function (ms) {
+    clearTimeout(imquizLoop.timer);
+    imquizLoop.timer = setTimeout(function () { if (!ABORT) imquizHost()['wake'](); }, Math.max(0, ms));
+  },
   imquiz_js_request_frame__deps: ['$imquizLoop'],
   imquiz_js_request_frame: function () {
     if (imquizLoop.scheduled) return;

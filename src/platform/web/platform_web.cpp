@@ -14,6 +14,7 @@ char* imquiz_js_development_bank_url();
 char* imquiz_js_browser_language();
 int imquiz_js_media_matches(const char* query);
 double imquiz_js_now_ms();
+void imquiz_js_wake_after(int ms);
 double imquiz_js_random_u32();
 void imquiz_js_viewport(int* width, int* height, float* ratio);
 void imquiz_js_set_document_info(const char* language, const char* title);
@@ -158,6 +159,7 @@ bool system_prefers_dark() { return imquiz_js_media_matches("(prefers-color-sche
 bool system_prefers_reduced_motion() { return imquiz_js_media_matches("(prefers-reduced-motion: reduce)") != 0; }
 bool system_prefers_more_contrast() { return imquiz_js_media_matches("(prefers-contrast: more)") != 0; }
 double now_ms() { return imquiz_js_now_ms(); }
+void wake_after(int ms) { imquiz_js_wake_after(ms); }
 std::uint64_t random_u64() {
     return (static_cast<std::uint64_t>(imquiz_js_random_u32()) << 32) | static_cast<std::uint64_t>(imquiz_js_random_u32());
 }
