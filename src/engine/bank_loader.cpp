@@ -411,10 +411,10 @@ private:
         }
         if (const JsonValue* field = find_field(value, "timeLimitMinutes")) {
             if (auto minutes = read_.number(*field, "settings.timeLimitMinutes")) {
-                if (!(*minutes > 0 && *minutes <= 24 * 60))
+                if (!(*minutes >= 0 && *minutes <= 24 * 60))
                     report_.error("settings.timeLimitMinutes",
-                                  "timeLimitMinutes must be above 0 and at most 1440 (a day), got " + format_number(*minutes));
-                else if (settings.mode != Settings::Mode::Exam)
+                                  "timeLimitMinutes is from 0 (no limit) to 1440 (a day), got " + format_number(*minutes));
+                else if (*minutes > 0 && settings.mode != Settings::Mode::Exam)
                     report_.error("settings.timeLimitMinutes", "a time limit is for an exam: add \"mode\": \"exam\"");
                 else
                     settings.time_limit_minutes = *minutes;

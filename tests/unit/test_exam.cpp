@@ -241,7 +241,8 @@ TEST_CASE("exam time limit: counted from the start by the wall clock, whatever h
     using Catch::Matchers::Contains;
     CHECK_THAT(bank_problems(bank_json(five_questions, R"({"timeLimitMinutes": 5})"))[0],
                Contains("settings.timeLimitMinutes") && Contains("a time limit is for an exam"));
-    CHECK_THAT(bank_problems(exam_bank(R"(, "timeLimitMinutes": 0)"))[0], Contains("above 0 and at most 1440"));
+    CHECK_THAT(bank_problems(exam_bank(R"(, "timeLimitMinutes": -1)"))[0], Contains("from 0 (no limit) to 1440 (a day), got -1"));
+    CHECK(load_valid_bank(bank_json(five_questions, R"({"timeLimitMinutes": 0})")).settings.time_limit_minutes == 0);
     CHECK_THAT(bank_problems(exam_bank(R"(, "timeLimitMinutes": 2000)"))[0], Contains("got 2000"));
 }
 
