@@ -592,7 +592,7 @@ QuestionModel question(const Context& c) {
         std::string name = format_int2(c.str(Str::HintOf), number, count);
         if (cost > 0) {
             const int percent = static_cast<int>(std::lround(cost * 100));
-            label += " · −" + std::to_string(percent) + "%";
+            label += " · -" + std::to_string(percent) + "%";   // Noto Sans has no minus sign (U+2212)
             name += ", " + format_int(c.str(Str::HintCost), percent);
         }
         // The spoken name starts with the visible label (WCAG 2.5.3), then says it in words.

@@ -25,6 +25,11 @@ site.faults.set('/dev/exam.json', (req, res) => {
 const browser = await launchBrowser();
 test.after(async () => { await browser.close(); await site.close(); });
 
+site.faults.set('/dev/timed.json', (req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' })
+    .end(JSON.stringify({ ...bank, settings: { ...bank.settings, timeLimitMinutes: 10 } }));
+});
+
 const url = (lang) => `${site.url}?bank=dev/exam.json&lang=${lang}`;
 const words = {
   en: { unanswered: 'Not answered: 3.', all: 'Every question is answered.', unflag: 'Remove the flag' },
@@ -158,3 +163,46 @@ for (const lang of ['en', 'ru']) {
     await app.close();
   });
 }
+
+// The page's clock, moved by the test: Date.now() runs ahead by an offset kept in sessionStorage
+// (so a reload keeps it), as a learner's clock would after minutes of work. No real waiting.
+const movableClock = () => {
+  const realNow = Date.now;
+  Date.now = () => realNow() + Number(sessionStorage.getItem('imquiz-test-clock') || 0);
+};
+const moveClock = (page, minutes) => page.evaluate((ms) => {
+  sessionStorage.setItem('imquiz-test-clock', String(Number(sessionStorage.getItem('imquiz-test-clock') || 0) + ms));
+}, minutes * 60000);
+
+test('a time limit (ru, 1280 px): the countdown, the warning said, a reload keeps the time, at zero the exam is submitted', async () => {
+  const app = await openApp(`${site.url}?bank=dev/timed.json&lang=ru`, { browser, initScript: movableClock });
+  const { page } = app;
+  let state = await waitForState(page, (s) => s.screen === 'question' && s.question.exam && s.question.exam.timeLeft);
+  assert.ok(state.question.exam.timeLeftMs > 9 * 60000 && state.question.exam.timeLeftMs <= 10 * 60000, state.question.exam.timeLeft);
+  assert.equal(state.question.exam.timeWarning, '');
+  await page.locator('#canvas').focus();
+  await page.keyboard.press(rightDigit);
+  await waitForState(page, (s) => s.question.exam.palette[0].answered);
+  // Six minutes later: less than five left, said once by the mirror.
+  await moveClock(page, 6);
+  state = await waitForState(page, (s) => s.question.exam.timeWarning !== '');
+  assert.equal(state.question.exam.timeWarning, 'Осталось меньше 5 минут.');
+  assert.match(state.question.exam.timeLeft, /^Осталось времени: [34]:\d\d$/);
+  await page.waitForFunction((words) => document.querySelector('#mirror [aria-live]').textContent.includes(words),
+                             state.question.exam.timeWarning, { timeout: 5000 });
+  await screenshot(page, 'exam-ru-1280-time-warning');
+  // A reload does not give the time back.
+  await page.reload();
+  state = await waitForState(page, (s) => s.screen === 'question' && s.question.exam && s.question.exam.timeLeft);
+  assert.ok(state.question.exam.timeLeftMs < 4 * 60000 + 1000, state.question.exam.timeLeft);
+  assert.ok(state.question.exam.palette[0].answered, 'the answer is kept');
+  // The end: submitted as it stood, and said.
+  await moveClock(page, 5);
+  state = await waitForState(page, (s) => s.screen === 'results');
+  assert.equal(state.notice, 'Время вышло: ваши ответы сданы такими, какими были.');
+  assert.deepEqual(state.results.questions.map((q) => q.outcome), ['correct', 'skipped', 'skipped']);
+  await screenshot(page, 'exam-ru-1280-time-up');
+  app.expectNoErrors();
+  await app.close();
+});
+

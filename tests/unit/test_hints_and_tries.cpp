@@ -284,8 +284,8 @@ TEST_CASE("hints and tries on screen: the hint button, a try told, an edit, a re
         open(app, "en");
         QuestionModel q = app.screen().question;
         REQUIRE(q.hint);
-        CHECK(q.hint->label == "Show a hint (1/2) · −10%");
-        CHECK(q.hint->accessible_name == "Show a hint (1/2) · −10%. Hint 1 of 2, costs 10% of this question's points");
+        CHECK(q.hint->label == "Show a hint (1/2) · -10%");
+        CHECK(q.hint->accessible_name == "Show a hint (1/2) · -10%. Hint 1 of 2, costs 10% of this question's points");
         CHECK(q.tries == "Try 1 of 3");
         CHECK(q.hints.empty());
         CHECK_FALSE(q.try_again);
@@ -295,7 +295,7 @@ TEST_CASE("hints and tries on screen: the hint button, a try told, an edit, a re
         REQUIRE(q.hints.size() == 1);
         CHECK(q.hints[0].heading == "Hint 1 of 2");
         CHECK(q.hints[0].text == "Think of chunks per device.");
-        CHECK(q.hint->label == "Show a hint (2/2) · −25%");
+        CHECK(q.hint->label == "Show a hint (2/2) · -25%");
         CHECK(app.page()["question"]["hints"][0]["text"] == "Think of chunks per device.");
 
         app.send({{"type", "select"}, {"choice", "gpipe"}});
