@@ -80,4 +80,15 @@ struct TestApp {
     void act(const app::Action& action) { app::apply(state, action); }
 };
 
+// Boots `app` on `bank` (JSON) as the only quiz of a catalog, opened by quiz= in `language`: its
+// progress is kept as a published quiz's is (a bank= link's is kept apart).
+inline void boot_with_quiz(TestApp& app, const std::string& bank, const std::string& language) {
+    namespace memory = imquiz::platform::memory;
+    memory::world().url_parameters = {{"quiz", "sample"}, {"lang", language}};
+    memory::world().files["quizzes/index.json"] =
+        R"({"format": "imquiz-catalog", "version": 1, "banks": [{"id": "sample", "file": "sample.json"}]})";
+    memory::world().files["quizzes/sample.json"] = bank;
+    app.boot();
+}
+
 }  // namespace imquiz::testing

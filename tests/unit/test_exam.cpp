@@ -110,19 +110,8 @@ namespace {
 namespace memory = imquiz::platform::memory;
 
 void open_exam(TestApp& app, const std::string& bank, const char* language) {
-    memory::world().url_parameters = {{"quiz", "sample"}, {"lang", language}};
-    memory::world().files["quizzes/index.json"] = R"({"format": "imquiz-catalog", "version": 1, "banks": [{"id": "sample", "file": "sample.json"}]})";
-    memory::world().files["quizzes/sample.json"] = bank;
-    app.boot();
+    imquiz::testing::boot_with_quiz(app, bank, language);
     REQUIRE(app.screen().screen == Screen::Question);
-}
-
-// An exam whose time ran out while the page was closed: it opens on its results.
-void open_exam_to_results(TestApp& app, const std::string& bank) {
-    memory::world().url_parameters = {{"quiz", "sample"}, {"lang", "en"}};
-    memory::world().files["quizzes/index.json"] = R"({"format": "imquiz-catalog", "version": 1, "banks": [{"id": "sample", "file": "sample.json"}]})";
-    memory::world().files["quizzes/sample.json"] = bank;
-    app.boot();
 }
 
 }  // namespace
@@ -292,7 +281,7 @@ TEST_CASE("exam time limit on screen: the countdown, its warnings, and the submi
         TestApp app(Url{}, false);
         memory::world().storage = stored;
         memory::world().now_ms = closed_at + 3'600'000;
-        open_exam_to_results(app, bank);
+        imquiz::testing::boot_with_quiz(app, bank, "en");   // the time ran out while closed: on to the results
         const ScreenModel screen = app.screen();
         REQUIRE(screen.screen == Screen::Results);
         CHECK(screen.results.score == 1);

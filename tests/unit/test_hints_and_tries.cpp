@@ -267,10 +267,7 @@ namespace memory = imquiz::platform::memory;
 
 // The bank in a catalog of its own, so that progress is kept as for any published quiz.
 TestApp& open(TestApp& app, const char* language) {
-    memory::world().url_parameters = {{"quiz", "sample"}, {"lang", language}};
-    memory::world().files["quizzes/index.json"] = R"({"format": "imquiz-catalog", "version": 1, "banks": [{"id": "sample", "file": "sample.json"}]})";
-    memory::world().files["quizzes/sample.json"] = hints_bank();
-    app.boot();
+    imquiz::testing::boot_with_quiz(app, hints_bank(), language);
     REQUIRE(app.screen().screen == Screen::Question);
     return app;
 }
