@@ -17,6 +17,12 @@ std::uint64_t next_seed(AppState& state) {
     return (static_cast<std::uint64_t>(now()) * 0x9E3779B97F4A7C15ull) ^ state.seed_salt ^ ++state.seed_counter;
 }
 
+// The session as it now is becomes the bank's attempt in progress, saved.
+void save_attempt(AppState& state, BankSlot& slot) {
+    slot.progress.attempt_in_progress = *state.session;
+    save_progress(state, slot);
+}
+
 void reset_draft(AppState& state) {
     state.draft = Draft{};
     state.last_move.clear();
@@ -33,7 +39,7 @@ void reset_draft(AppState& state) {
         // A try that was not right comes back as it was left, with what was said about it.
         if (question && !state.feedback) {
             if (auto feedback = last_try_feedback(*state.session, *bank)) {
-                const Response& last = state.session->questions[state.session->current].wrong_tries.back();
+                const Response& last = slot.wrong_tries.back();
                 restore_response(state.draft, *question, last);
                 state.tried = AppState::TriedAnswer{last, std::move(*feedback)};
             }
@@ -89,8 +95,7 @@ void record_exam_draft(AppState& state) {
     std::optional<Response> response;
     if (!draft_is_empty(state.draft, *question)) response = draft_response(state.draft, *question);
     record_exam_answer(*state.session, *slot->bank, state.session->current, response, now());
-    slot->progress.attempt_in_progress = *state.session;
-    save_progress(state, *slot);
+    save_attempt(state, *slot);
 }
 
 }  // namespace
@@ -165,8 +170,7 @@ void check_current(AppState& state) {
         state.draft.refused = feedback.problem;  // the screen says why; nothing is recorded
         return;
     }
-    slot->progress.attempt_in_progress = *state.session;
-    save_progress(state, *slot);
+    save_attempt(state, *slot);
     if (!feedback.final) {
         // Tries are left: the learner changes the answer and checks again.
         state.tried = AppState::TriedAnswer{std::move(response), std::move(feedback)};
@@ -180,8 +184,7 @@ void check_current(AppState& state) {
 void show_hint(AppState& state) {
     BankSlot* slot = active_slot(state);
     if (!slot || !editable_question(state) || !reveal_hint(*state.session, *slot->bank, now())) return;
-    slot->progress.attempt_in_progress = *state.session;
-    save_progress(state, *slot);
+    save_attempt(state, *slot);
 }
 
 bool in_exam(const AppState& state) {
@@ -193,16 +196,14 @@ void go_to_exam_question(AppState& state, std::size_t index) {
     BankSlot* slot = active_slot(state);
     if (!slot || !in_exam(state) || state.confirming_submit) return;
     if (!go_to_question(*state.session, index, now())) return;
-    slot->progress.attempt_in_progress = *state.session;
-    save_progress(state, *slot);
+    save_attempt(state, *slot);
     reset_draft(state);
 }
 
 void toggle_exam_flag(AppState& state) {
     BankSlot* slot = active_slot(state);
     if (!slot || !in_exam(state) || !toggle_flag(*state.session, state.session->current)) return;
-    slot->progress.attempt_in_progress = *state.session;
-    save_progress(state, *slot);
+    save_attempt(state, *slot);
 }
 
 void submit_current_exam(AppState& state) {
@@ -257,8 +258,7 @@ void go_next(AppState& state) {
         return;
     }
     state.feedback = current_feedback(*state.session, *slot->bank);
-    slot->progress.attempt_in_progress = *state.session;
-    save_progress(state, *slot);
+    save_attempt(state, *slot);
     reset_draft(state);
 }
 

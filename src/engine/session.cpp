@@ -293,8 +293,9 @@ Feedback try_feedback(const Bank& bank, const SessionQuestion& slot, const Quest
     feedback.try_number = static_cast<int>(at - slot.wrong_tries.begin()) + 1;
     feedback.tries_left = max_tries(bank, question) - static_cast<int>(slot.wrong_tries.size());
     feedback.hints_used = slot.hints_shown;
-    for (const Choice* choice : choices_in_order(slot, question)) {
-        if (question.type == QuestionType::Ordering || question.type == QuestionType::Matching) break;
+    // Only choice questions have choices to pick (a matching question's are its answers).
+    const bool choices = question.type == QuestionType::SingleChoice || question.type == QuestionType::MultipleChoice;
+    for (const Choice* choice : choices ? choices_in_order(slot, question) : std::vector<const Choice*>{}) {
         ChoiceFeedback item;
         item.choice_id = choice->id;
         item.selected = contains(response.choice_ids, choice->id);
@@ -617,12 +618,10 @@ bool record_exam_answer(Session& session, const Bank& bank, std::size_t index, c
         slot.answer.reset();
         return true;
     }
+    const double score = problem == InputProblem::None ? score_response(*question, cleaned, bank.settings.partial_credit) : 0.0;
     AnswerRecord answer;
-    answer.score = problem == InputProblem::None
-                       ? score_response(*question, cleaned, bank.settings.partial_credit) *
-                             points_kept(bank, *question, slot.hints_shown, 1)
-                       : 0.0;
-    answer.correct = problem == InputProblem::None && score_response(*question, cleaned, bank.settings.partial_credit) == 1.0;
+    answer.score = score * points_kept(bank, *question, slot.hints_shown, 1);
+    answer.correct = score == 1.0;
     answer.response = std::move(cleaned);
     answer.answered_at_ms = now_ms;
     slot.answer = std::move(answer);
