@@ -79,6 +79,16 @@ void finish_attempt(AppState& state) {
     state.screen = Screen::Results;
 }
 
+// An exam with no attempts left opens on the results of the last one.
+void show_last_results(AppState& state, const BankSlot& slot) {
+    const FinishedAttempt* last = last_attempt_at(slot.progress, slot.fingerprint);
+    if (!last) return;
+    state.session.reset();
+    state.feedback.reset();
+    state.results = results_of(*last, *slot.bank);
+    state.screen = Screen::Results;
+}
+
 const Question* editable_question(AppState& state) {
     const Bank* bank = state.active();
     if (!bank || !state.session || state.feedback || state.confirming_submit) return nullptr;
@@ -100,6 +110,12 @@ void record_exam_draft(AppState& state) {
 
 }  // namespace
 
+std::optional<ExamAttempts> exam_attempts(const BankSlot& slot) {
+    const int allowed = slot.bank ? max_attempts(*slot.bank) : 0;
+    if (allowed == 0) return std::nullopt;
+    return ExamAttempts{attempts_at(slot.progress, slot.fingerprint), allowed};
+}
+
 BankSlot* active_slot(AppState& state) {
     if (state.active_bank < 0 || state.active_bank >= static_cast<int>(state.banks.size())) return nullptr;
     return &state.banks[static_cast<std::size_t>(state.active_bank)];
@@ -112,11 +128,19 @@ void open_quiz(AppState& state, int bank_index, bool start_over) {
     state.active_bank = bank_index;
     state.previous_results.reset();
     auto& in_progress = slot.progress.attempt_in_progress;
+    const std::optional<ExamAttempts> attempts = exam_attempts(slot);
+    // An exam with limited attempts is submitted, not started over: starting over would be an
+    // attempt that is never counted, with a fresh clock.
+    if (attempts) start_over = false;
     if (!start_over && in_progress && session_matches_bank(*in_progress, *slot.bank) && !is_finished(*in_progress)) {
         Session resumed = *in_progress;
         resume_session(resumed, now());
         resumed.attempt_id = continued_attempt_id(resumed.attempt_id, next_seed(state));
         show_session(state, std::move(resumed));
+        return;
+    }
+    if (attempts && attempts->left() == 0) {
+        show_last_results(state, slot);
         return;
     }
     begin_attempt(state, start_session(*slot.bank, next_seed(state), SessionOptions{{}, now()}));
@@ -265,6 +289,7 @@ void go_next(AppState& state) {
 void retry_quiz(AppState& state) {
     const Bank* bank = state.active();
     if (!bank) return;
+    if (auto attempts = exam_attempts(*active_slot(state)); attempts && attempts->left() == 0) return;
     state.previous_results.reset();
     begin_attempt(state, retry_all(*bank, next_seed(state), now()));
 }

@@ -71,6 +71,7 @@ bool take_reloaded_bank(AppState& state, BankSlot& slot, BankLoadResult& loaded)
     slot.formulas = std::move(loaded.formulas);
     slot.formulas_checked = false;
     slot.bank = std::move(loaded.bank);
+    slot.fingerprint = bank_fingerprint(*slot.bank);
     slot.question_count = slot.bank->questions.size();
     const int index = static_cast<int>(&slot - state.banks.data());
     if (index == state.active_bank) {

@@ -80,6 +80,7 @@ void read_bank(AppState& state, BankSlot& slot, std::string& body) {
         return;
     }
     slot.bank = std::move(loaded.bank);
+    slot.fingerprint = bank_fingerprint(*slot.bank);
     slot.question_count = slot.bank->questions.size();
     if (slot.id.empty()) slot.id = slot.bank->id;
     slot.state = BankSlot::State::Ready;

@@ -152,11 +152,18 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
         } else {
             card.standing = c.str(Str::NotTakenYet);
         }
+        // An exam's limit is said before the first attempt, as well as after each.
+        const std::optional<ExamAttempts> attempts = exam_attempts(slot);
+        const bool used_up = attempts && attempts->left() == 0 && !card.in_progress;
+        if (attempts)
+            card.standing += "  ·  " + (used_up ? std::string(c.str(Str::NoAttemptsLeft))
+                                                : format_int2(c.str(Str::AttemptsLeft), attempts->left(), attempts->allowed));
         // "Start" twice on one page says nothing: the quiz title completes each button's name.
-        std::string open = c.str(card.in_progress ? Str::Continue : Str::Start);
+        std::string open = c.str(card.in_progress ? Str::Continue : used_up ? Str::SeeResults : Str::Start);
         card.buttons.push_back(make_button("open:" + slot.id, open, bank_action(Action::Kind::OpenQuiz, index),
                                            ButtonModel::Style::Primary, true, open + ": " + card.title));
-        if (card.in_progress)
+        // Starting a limited exam over would be an attempt never counted (open_quiz refuses it).
+        if (card.in_progress && !attempts)
             card.buttons.push_back(make_button("start-over:" + slot.id, c.str(Str::StartOver),
                                                bank_action(Action::Kind::StartOver, index),
                                                ButtonModel::Style::Secondary, true,
@@ -676,6 +683,18 @@ QuestionModel question(const Context& c) {
 
 // ---- Results ----------------------------------------------------------------------------
 
+// Which of the bank's counted attempts these results are (1 the first); the count when they are
+// not among them.
+int attempt_number(const BankSlot& slot, const Results& r) {
+    int number = 0;
+    for (const FinishedAttempt& attempt : slot.progress.finished_attempts) {
+        if (attempt.bank_fingerprint != slot.fingerprint) continue;
+        ++number;
+        if (attempt.attempt_id == r.attempt_id) return number;
+    }
+    return number;
+}
+
 ResultsModel results(const Context& c) {
     const AppState& s = c.state;
     ResultsModel model;
@@ -704,6 +723,9 @@ ResultsModel results(const Context& c) {
     model.verdict = c.str(r.passed ? Str::Passed : Str::NotPassed);
     model.details = format_int(c.str(Str::PassMark), r.pass_percent) + "  ·  " + c.str(Str::TimeTaken) + " " +
                     format_duration(r.duration_ms);
+    const BankSlot& slot = s.banks[static_cast<std::size_t>(s.active_bank)];
+    const std::optional<ExamAttempts> attempts = exam_attempts(slot);
+    if (attempts) model.details += "  ·  " + format_int2(c.str(Str::AttemptOf), attempt_number(slot, r), attempts->allowed);
     if (const ScoreRange* range = bank->feedback_range(r.percent)) c.read(*bank, range->text, model.feedback, model.feedback_rich);
     // Reviewing mistakes is practice: an exam is taken again whole.
     const bool exam = bank->settings.mode == Settings::Mode::Exam;
@@ -711,8 +733,9 @@ ResultsModel results(const Context& c) {
     if (review)
         model.buttons.push_back(make_button("review", c.str(Str::ReviewMistakes), Action::of(Action::Kind::ReviewMistakes),
                                             ButtonModel::Style::Primary));
-    model.buttons.push_back(make_button("retry", c.str(Str::Retry), Action::of(Action::Kind::Retry),
-                                        review ? ButtonModel::Style::Secondary : ButtonModel::Style::Primary));
+    if (!attempts || attempts->left() > 0)
+        model.buttons.push_back(make_button("retry", c.str(Str::Retry), Action::of(Action::Kind::Retry),
+                                            review ? ButtonModel::Style::Secondary : ButtonModel::Style::Primary));
     if (!s.embed)
         model.buttons.push_back(make_button("catalog", c.str(Str::BackToCatalog), Action::of(Action::Kind::BackToCatalog),
                                             ButtonModel::Style::Secondary));
@@ -744,11 +767,10 @@ ResultsModel results(const Context& c) {
         model.rows.push_back(std::move(row));
     }
     model.show_more = c.str(Str::ShowMore);
-    const BankSlot& slot = s.banks[static_cast<std::size_t>(s.active_bank)];
-    const auto& attempts = slot.progress.finished_attempts;
-    if (!attempts.empty()) {
+    const auto& finished = slot.progress.finished_attempts;
+    if (!finished.empty()) {
         model.past_heading = c.str(Str::PastAttempts);
-        for (auto it = attempts.rbegin(); it != attempts.rend() && model.past_attempts.size() < 10; ++it)
+        for (auto it = finished.rbegin(); it != finished.rend() && model.past_attempts.size() < 10; ++it)
             model.past_attempts.push_back(format_date(it->finished_at_ms) + "   " + format_percent(it->percent) + "   " +
                                           format_duration(it->duration_ms));
     }

@@ -37,6 +37,7 @@ struct BankSlot {
     std::string fetch_error;        // FetchFailed: what went wrong, in plain words
     std::vector<Diagnostic> diagnostics;  // Invalid: the validator's messages
     std::optional<Bank> bank;
+    std::string fingerprint;        // the bank's (bank_fingerprint): its attempts are counted by it
     // A Markdown bank that arrived before the Markdown parser did (platform::prepare_markdown):
     // its file, read once the parser is there.
     std::optional<std::string> waiting_for_markdown;
@@ -51,6 +52,13 @@ struct BankSlot {
     bool reloading = false;
     std::vector<Diagnostic> reload_problems;
 };
+
+// An exam's attempts at its bank as it is now (attempt.cpp): nullopt where they are not limited.
+struct ExamAttempts {
+    int used = 0, allowed = 0;
+    int left() const { return used < allowed ? allowed - used : 0; }
+};
+std::optional<ExamAttempts> exam_attempts(const BankSlot& slot);
 
 // An image of the active Markdown bank's texts, from fetch to texture (pictures.cpp).
 struct Picture {

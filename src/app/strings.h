@@ -26,6 +26,9 @@ enum class Str {
     BestScore,            // "Best: %d%%"
     NotTakenYet,
     InProgress,           // "In progress: %d of %d answered"
+    AttemptsLeft,         // "Attempts left: %d of %d" (an exam's)
+    NoAttemptsLeft,
+    AttemptOf,            // "Attempt %d of %d"
     NotANumber,
     DevelopmentBank,      // "A bank under development, from %s. ..."
     DeleteProgress,

@@ -273,6 +273,11 @@ const std::string& Bank::text(const LocalizedText& text, std::string_view langua
     return text.get(language, default_language);
 }
 
+int max_attempts(const Bank& bank) {
+    if (bank.settings.mode != Settings::Mode::Exam) return 0;
+    return bank.settings.max_attempts.value_or(1);
+}
+
 std::string bank_fingerprint(const Bank& bank) {
     Fnv1a hash;
     hash.text("imquiz-bank-fingerprint-1");

@@ -134,6 +134,10 @@ struct Settings {
     bool review_after_submit = true;
     // Exam: minutes from the attempt's start until it is submitted as it stands (0: no limit).
     double time_limit_minutes = 0;
+    // Exam: how many attempts a learner has at the bank as it is now (see attempts_at in
+    // progress.h); 0: no limit; none given: one. Not in the fingerprint: raising the limit gives
+    // one more attempt, it does not start the count again.
+    std::optional<int> max_attempts;
 };
 
 // Feedback on the whole attempt by its result (H5P's and Moodle's overall feedback): shown on the
@@ -195,6 +199,8 @@ std::string bank_fingerprint(const Bank& bank);
 // How many tries the question allows, and what each extra try costs (its own or the bank's).
 int max_tries(const Bank& bank, const Question& question);
 double try_penalty(const Bank& bank, const Question& question);
+// How many attempts an exam allows (0: no limit; practice has none).
+int max_attempts(const Bank& bank);
 
 // quizzes/index.json: the banks the app offers, in display order.
 struct CatalogEntry {

@@ -3,6 +3,7 @@
 #include "engine/hash.h"
 #include "engine/json/fields.h"
 #include "engine/json/reader.h"
+#include "engine/limits.h"
 #include "engine/markdown.h"
 
 #include <algorithm>
@@ -103,7 +104,7 @@ const std::vector<std::string_view> bank_fields = {
     "$schema", "format", "version", "id", "textFormat", "title", "description", "languages",
     "defaultLanguage", "notes", "settings", "questions", "feedbackRanges"};
 const std::vector<std::string_view> settings_fields = {
-    "shuffleChoices", "shuffleQuestions", "poolSize", "passPercent", "partialCredit", "maxTries", "tryPenalty", "mode", "showAfterSubmit", "timeLimitMinutes"};
+    "shuffleChoices", "shuffleQuestions", "poolSize", "passPercent", "partialCredit", "maxTries", "tryPenalty", "mode", "showAfterSubmit", "timeLimitMinutes", "maxAttempts"};
 const std::vector<std::string_view> common_question_fields = {"id", "type", "prompt", "explanation", "tags",
                                                               "hints", "maxTries", "tryPenalty"};
 const std::vector<std::string_view> hint_fields = {"text", "cost"};
@@ -418,6 +419,18 @@ private:
                     report_.error("settings.timeLimitMinutes", "a time limit is for an exam: add \"mode\": \"exam\"");
                 else
                     settings.time_limit_minutes = *minutes;
+            }
+        }
+        if (const JsonValue* field = find_field(value, "maxAttempts")) {
+            if (auto attempts = read_.whole_number(*field, "settings.maxAttempts")) {
+                const auto most = static_cast<long long>(ProgressLimits{}.kept_finished_attempts);
+                if (*attempts < 0 || *attempts > most)
+                    report_.error("settings.maxAttempts", "maxAttempts is from 0 (no limit) to " + std::to_string(most) +
+                                                              ", got " + std::to_string(*attempts));
+                else if (settings.mode != Settings::Mode::Exam)
+                    report_.error("settings.maxAttempts", "a limit on attempts is for an exam: add \"mode\": \"exam\"");
+                else
+                    settings.max_attempts = static_cast<int>(*attempts);
             }
         }
         // An exam says nothing before the end: a second try would need the first one told.

@@ -158,6 +158,8 @@ Json settings_json(const Settings& settings) {
         object["showAfterSubmit"] = "score";
     if (settings.time_limit_minutes > 0)
         object["timeLimitMinutes"] = settings.time_limit_minutes;
+    if (settings.max_attempts)
+        object["maxAttempts"] = *settings.max_attempts;
     return object;
 }
 

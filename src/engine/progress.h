@@ -32,6 +32,8 @@ struct AttemptQuestion {
     Outcome outcome = Outcome::Skipped;
     double score = 0;
     std::optional<Response> response;   // absent when skipped (and for migrated v1 attempts)
+    int tries = 0;                      // tries made, when more than one (else 0 is written as absent)
+    std::size_t hints_used = 0;
 };
 
 struct FinishedAttempt {
@@ -68,6 +70,17 @@ void record_finished_attempt(ProgressRecord& record, const Session& session, con
 
 // Every finished attempt ever counted: the kept ones and the pruned ones.
 int attempt_count(const ProgressRecord& record);
+
+// Finished attempts at the bank as it is now (same fingerprint): what an exam's maxAttempts
+// counts. An attempt at an earlier version of the questions, or at the bank as practice, was at
+// another quiz. Only kept attempts count, which is why maxAttempts is at most
+// ProgressLimits::kept_finished_attempts.
+int attempts_at(const ProgressRecord& record, std::string_view fingerprint);
+// The newest of them, or null.
+const FinishedAttempt* last_attempt_at(const ProgressRecord& record, std::string_view fingerprint);
+// A finished attempt's results, as results() gave them when it finished, with the correct
+// answers of the bank as it is now.
+Results results_of(const FinishedAttempt& attempt, const Bank& bank);
 
 // Keeps the `keep` most recent finished attempts, counting the others in earlier_attempts.
 // Returns how many were pruned. ProgressStore does this on every load, save and import.

@@ -114,6 +114,11 @@ void open_exam(TestApp& app, const std::string& bank, const char* language) {
     REQUIRE(app.screen().screen == Screen::Question);
 }
 
+// The same, where the quiz may open on its results (no attempts left).
+void open_exam_or_results(TestApp& app, const std::string& bank, const char* language) {
+    imquiz::testing::boot_with_quiz(app, bank, language);
+}
+
 }  // namespace
 
 TEST_CASE("exam on screen: the palette, no Check, answers kept across moves and a reload, flags, the confirmation, results") {
@@ -287,4 +292,134 @@ TEST_CASE("exam time limit on screen: the countdown, its warnings, and the submi
         CHECK(screen.results.score == 1);
         CHECK(screen.notice);
     }
+}
+
+TEST_CASE("exam attempts: one unless maxAttempts says more, counted at the bank as it is") {
+    using Catch::Matchers::Contains;
+    const Bank two = load_valid_bank(exam_bank(R"(, "maxAttempts": 2)"));
+    CHECK(max_attempts(two) == 2);
+    CHECK(load_valid_bank(bank_to_json(two)).settings.max_attempts == 2);
+    CHECK(max_attempts(load_valid_bank(exam_bank())) == 1);                          // an exam's default
+    CHECK(max_attempts(load_valid_bank(exam_bank(R"(, "maxAttempts": 0)"))) == 0);   // no limit
+    CHECK(max_attempts(load_valid_bank(bank_json(five_questions))) == 0);            // practice
+    // Raising the limit gives one more attempt: it does not make the earlier ones another quiz's.
+    CHECK(bank_fingerprint(two) == bank_fingerprint(load_valid_bank(exam_bank())));
+    CHECK_THAT(bank_problems(bank_json(five_questions, R"({"maxAttempts": 2})"))[0],
+               Contains("settings.maxAttempts") && Contains("a limit on attempts is for an exam"));
+    CHECK_THAT(bank_problems(exam_bank(R"(, "maxAttempts": 51)"))[0],
+               Contains("settings.maxAttempts") && Contains("maxAttempts is from 0 (no limit) to 50, got 51"));
+    CHECK_THAT(bank_problems(exam_bank(R"(, "maxAttempts": 1.5)"))[0], Contains("settings.maxAttempts"));
+
+    const Session practice = start_session(load_valid_bank(bank_json(five_questions)), 1);
+    ProgressRecord record;
+    record_finished_attempt(record, practice, load_valid_bank(bank_json(five_questions)), 10);
+    Session exam = start_session(two, 2);
+    submit_exam(exam, 20);
+    record_finished_attempt(record, exam, two, 30);
+    CHECK(attempts_at(record, bank_fingerprint(two)) == 1);   // the practice attempt was at another quiz
+    REQUIRE(last_attempt_at(record, bank_fingerprint(two)));
+    CHECK(last_attempt_at(record, bank_fingerprint(two))->attempt_id == exam.attempt_id);
+}
+
+namespace {
+
+std::string card_standing(const TestApp& app) {
+    const CatalogModel catalog = app.screen().catalog;
+    REQUIRE(catalog.cards.size() == 1);
+    return catalog.cards[0].standing;
+}
+
+std::vector<std::string> button_ids(const std::vector<ButtonModel>& buttons) {
+    std::vector<std::string> ids;
+    for (const ButtonModel& button : buttons) ids.push_back(button.id);
+    return ids;
+}
+
+void submit_with(TestApp& app, const char* choice) {
+    REQUIRE(app.screen().screen == Screen::Question);
+    memory::world().now_ms += 60'000;   // attempts finish a minute apart: which is the last is known
+    app.send({{"type", "select"}, {"choice", choice}});
+    app.send({{"type", "submit"}});
+    app.send({{"type", "confirm-submit"}});
+    REQUIRE(app.screen().screen == Screen::Results);
+}
+
+}  // namespace
+
+TEST_CASE("exam attempts on screen: the count on the card and the results, no Retry when none is left, the last results instead") {
+    const std::string bank =
+        bank_json(five_questions, R"({"mode": "exam", "maxAttempts": 2, "shuffleQuestions": false, "shuffleChoices": false})");
+    std::map<std::string, std::string> stored;
+    {
+        TestApp app(Url{}, false);
+        open_exam(app, bank, "en");
+        app.send({{"type", "catalog"}});
+        CHECK_THAT(card_standing(app), Catch::Matchers::EndsWith("Attempts left: 2 of 2"));
+        // Started over, an exam with limited attempts would be an attempt never counted.
+        app.send({{"type", "open"}, {"quiz", "sample"}});
+        app.send({{"type", "select"}, {"choice", "lyon"}});
+        app.send({{"type", "catalog"}});
+        CHECK(button_ids(app.screen().catalog.cards[0].buttons) == std::vector<std::string>{"open:sample"});
+        app.send({{"type", "start-over"}, {"quiz", "sample"}});
+        REQUIRE(app.screen().screen == Screen::Question);
+        CHECK(app.screen().question.exam->palette[0].answered);   // the same attempt, resumed
+
+        submit_with(app, "paris");
+        ResultsModel r = app.screen().results;
+        CHECK_THAT(r.details, Catch::Matchers::EndsWith("Attempt 1 of 2"));
+        CHECK(button_ids(r.buttons) == std::vector<std::string>{"retry", "catalog"});
+        app.send({{"type", "retry"}});
+        submit_with(app, "lyon");
+        r = app.screen().results;
+        CHECK_THAT(r.details, Catch::Matchers::EndsWith("Attempt 2 of 2"));
+        CHECK(button_ids(r.buttons) == std::vector<std::string>{"catalog"});
+        CHECK(app.page()["results"]["buttons"].size() == 1);
+        app.send({{"type", "retry"}});                        // none left: nothing happens
+        CHECK(app.screen().screen == Screen::Results);
+        CHECK(app.screen().results.attempt_id == r.attempt_id);
+        stored = memory::world().storage;
+    }
+    // The next day, in Russian: the card says so, and the quiz opens on the last results.
+    TestApp app(Url{}, false);
+    memory::world().storage = stored;
+    open_exam_or_results(app, bank, "ru");
+    ResultsModel r = app.screen().results;
+    REQUIRE(r.present);
+    CHECK(r.score == 0);                                     // the second attempt's: Lyon
+    CHECK(r.rows.size() == 5);
+    CHECK(r.rows[0].your_answer_line == "Ваш ответ: Лион");
+    CHECK_THAT(r.details, Catch::Matchers::EndsWith("Попытка 2 из 2"));
+    CHECK(button_ids(r.buttons) == std::vector<std::string>{"catalog"});
+    app.send({{"type", "catalog"}});
+    CHECK_THAT(card_standing(app), Catch::Matchers::EndsWith("Попыток не осталось"));
+    const ButtonModel open = app.screen().catalog.cards[0].buttons[0];
+    CHECK(open.label == "К результатам");
+    app.press(open);
+    CHECK(app.screen().screen == Screen::Results);
+    CHECK(app.screen().results.attempt_id == r.attempt_id);
+
+    // The author allows a third: the learner has one more, with the two counted.
+    TestApp raised(Url{}, false);
+    memory::world().storage = stored;
+    open_exam_or_results(raised, bank_json(five_questions, R"({"mode": "exam", "maxAttempts": 3})"), "en");
+    CHECK(raised.screen().screen == Screen::Question);
+    raised.send({{"type", "catalog"}});
+    CHECK_THAT(card_standing(raised), Catch::Matchers::Contains("Attempts left: 1 of 3"));
+}
+
+TEST_CASE("exam attempts: an exam without maxAttempts is taken once; maxAttempts 0 as often as wished") {
+    {
+        TestApp app(Url{}, false);
+        open_exam(app, exam_bank(), "en");
+        submit_with(app, "paris");
+        CHECK_THAT(app.screen().results.details, Catch::Matchers::EndsWith("Attempt 1 of 1"));
+        CHECK(button_ids(app.screen().results.buttons) == std::vector<std::string>{"catalog"});
+    }
+    TestApp app(Url{}, false);
+    open_exam(app, exam_bank(R"(, "maxAttempts": 0)"), "en");
+    submit_with(app, "paris");
+    CHECK_THAT(app.screen().results.details, !Catch::Matchers::Contains("Attempt"));
+    CHECK(button_ids(app.screen().results.buttons) == std::vector<std::string>{"retry", "catalog"});
+    app.send({{"type", "catalog"}});
+    CHECK(button_ids(app.screen().catalog.cards[0].buttons) == std::vector<std::string>{"open:sample"});
 }

@@ -422,7 +422,7 @@ TEST_CASE("export_moodle_xml: hints, tries and penalties", "[export][moodle-xml]
     SECTION("an exam is played as practice once imported: said") {
         const Bank bank = load_valid(
             R"({"format": "imquiz-bank", "version": 1, "id": "exam", "title": "Exam",
-                "languages": ["en"], "defaultLanguage": "en", "settings": {"mode": "exam"},
+                "languages": ["en"], "defaultLanguage": "en", "settings": {"mode": "exam", "timeLimitMinutes": 20, "maxAttempts": 2},
                 "questions": [{"id": "q", "type": "true_false", "prompt": "Q?", "explanation": "Yes.", "answer": true}]})",
             "exam.json");
         std::vector<Diagnostic> losses;
@@ -430,6 +430,10 @@ TEST_CASE("export_moodle_xml: hints, tries and penalties", "[export][moodle-xml]
         CHECK(diagnostic_lines(losses) == Strings{
             ":settings.mode: warning: a Moodle question file has no quiz mode (a Moodle quiz chooses its "
             "question behaviour): importing this file gives a practice bank",
+            ":settings.timeLimitMinutes: warning: a Moodle question file has no time limit (set it on the Moodle "
+            "quiz): it is left out",
+            ":settings.maxAttempts: warning: a Moodle question file has no attempts allowed (set them on the "
+            "Moodle quiz): it is left out",
         });
     }
 }

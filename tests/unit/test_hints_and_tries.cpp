@@ -261,6 +261,38 @@ TEST_CASE("hints and tries: shown hints and wrong tries survive the progress rec
     CHECK(encode_progress(plain).find("wrongTries") == std::string::npos);
 }
 
+TEST_CASE("hints and tries: a finished attempt keeps them, so its review says what they cost") {
+    const Bank bank = load_valid_bank(hints_bank());
+    Session session = start_session(bank, 1);
+    reveal_hint(session, bank, 1);
+    check(session, bank, pick("gpipe"), 2);
+    check(session, bank, pick("interleaved"), 3);
+    next(session, 4);
+    ProgressRecord record;
+    record.bank_id = bank.id;
+    record_finished_attempt(record, session, bank, 5);
+    const std::string encoded = encode_progress(record);
+    CHECK(encoded.find("\"tries\":2,\"hintsUsed\":1") != std::string::npos);
+    const ProgressDecodeResult decoded = decode_progress(encoded);
+    REQUIRE(decoded.record);
+    REQUIRE(decoded.record->finished_attempts.size() == 1);
+    const Results again = results_of(decoded.record->finished_attempts[0], bank);
+    const Results then = results(session, bank);
+    REQUIRE(again.questions.size() == then.questions.size());
+    CHECK(again.questions[0].tries == 2);
+    CHECK(again.questions[0].hints_used == 1);
+    CHECK(again.questions[0].score == Approx(then.questions[0].score));
+    CHECK(again.questions[0].correct_answer.choice_ids == then.questions[0].correct_answer.choice_ids);
+    CHECK(again.percent == Approx(then.percent));
+    CHECK(again.passed == then.passed);
+    // A count that cannot be is refused where it is.
+    std::string forged = encoded;
+    forged.replace(forged.find("\"tries\":2"), 9, "\"tries\":1");
+    const ProgressDecodeResult refused = decode_progress(forged);
+    REQUIRE_FALSE(refused.problems.empty());
+    CHECK_THAT(refused.problems[0], Catch::Matchers::Contains("finished[0].questions[0].tries: expected a count from 2"));
+}
+
 namespace {
 
 namespace memory = imquiz::platform::memory;

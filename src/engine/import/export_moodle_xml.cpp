@@ -225,6 +225,13 @@ private:
         if (settings.mode == Settings::Mode::Exam)
             lose("settings.mode", "a Moodle question file has no quiz mode (a Moodle quiz chooses its "
                                   "question behaviour): importing this file gives a practice bank");
+        // A Moodle quiz has both (its timing and its attempts allowed), set on the quiz, not the questions.
+        if (settings.time_limit_minutes > 0)
+            lose("settings.timeLimitMinutes", "a Moodle question file has no time limit (set it on the Moodle "
+                                              "quiz): it is left out");
+        if (settings.max_attempts)
+            lose("settings.maxAttempts", "a Moodle question file has no attempts allowed (set them on the "
+                                         "Moodle quiz): it is left out");
         if (!bank_.feedback_ranges.empty())
             lose("feedbackRanges", "a Moodle question file has no overall feedback (a Moodle quiz "
                                    "has it): the score ranges are left out");

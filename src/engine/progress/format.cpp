@@ -98,6 +98,11 @@ void write_attempt(JsonWriter& out, const FinishedAttempt& attempt) {
             out.key("response");
             write_response(out, *question.response);
         }
+        // Only where there were some: a record without them reads as it always did.
+        if (question.tries > 1)
+            out.key("tries").integer(question.tries);
+        if (question.hints_used > 0)
+            out.key("hintsUsed").unsigned_integer(question.hints_used);
         out.end_object();
     }
     out.end_array();
@@ -248,6 +253,20 @@ private:
                 target = static_cast<Integer>(*number);
     }
 
+    // A count written only when it is at least `least` (tries, hints used).
+    template <typename Integer>
+    void count_field(const JsonValue& object, const std::string& path, std::string_view name, long long least,
+                     Integer& target) {
+        const std::string field_path = path_field(path, name);
+        if (auto number = read_.whole_number(*find_field(object, name), field_path)) {
+            if (*number < least || *number > 1'000'000)
+                report_.error(field_path, "expected a count from " + std::to_string(least) + " to 1000000, got " +
+                                              std::to_string(*number));
+            else
+                target = static_cast<Integer>(*number);
+        }
+    }
+
     std::vector<std::string> strings(const JsonValue& value, const std::string& path) {
         std::vector<std::string> result;
         if (const auto* items = read_.array(value, path))
@@ -393,7 +412,7 @@ private:
             const JsonValue& item = (*items)[i];
             if (!read_.expect_object(item, item_path))
                 continue;
-            read_.check_fields(item, item_path, {"id", "outcome", "score", "response"});
+            read_.check_fields(item, item_path, {"id", "outcome", "score", "response", "tries", "hintsUsed"});
             AttemptQuestion question;
             if (const JsonValue* id = read_.required(item, item_path, "id"))
                 question.question_id = read_.string(*id, path_field(item_path, "id")).value_or("");
@@ -410,6 +429,10 @@ private:
                 question.score = score(*points, path_field(item_path, "score")).value_or(0);
             if (const JsonValue* given = find_field(item, "response"))
                 question.response = response(*given, path_field(item_path, "response"));
+            if (find_field(item, "tries") != nullptr)
+                count_field(item, item_path, "tries", 2, question.tries);
+            if (find_field(item, "hintsUsed") != nullptr)
+                count_field(item, item_path, "hintsUsed", 1, question.hints_used);
             result.questions.push_back(std::move(question));
         }
         return result;

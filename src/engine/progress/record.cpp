@@ -58,8 +58,8 @@ void record_finished_attempt(ProgressRecord& record, const Session& session, con
     attempt.percent = outcome.percent;
     attempt.passed = outcome.passed;
     for (const QuestionResult& question : outcome.questions)
-        attempt.questions.push_back(
-            {question.question_id, question.outcome, question.score, question.response});
+        attempt.questions.push_back({question.question_id, question.outcome, question.score, question.response,
+                                     question.tries > 1 ? question.tries : 0, question.hints_used});
     add_contribution(record.question_stats, attempt);
     raise_best(record, attempt.percent);
     insert_in_order(record.finished_attempts, std::move(attempt));
@@ -67,6 +67,43 @@ void record_finished_attempt(ProgressRecord& record, const Session& session, con
 
 int attempt_count(const ProgressRecord& record) {
     return record.earlier_attempts + static_cast<int>(record.finished_attempts.size());
+}
+
+int attempts_at(const ProgressRecord& record, std::string_view fingerprint) {
+    return static_cast<int>(std::count_if(record.finished_attempts.begin(), record.finished_attempts.end(),
+                                          [&](const FinishedAttempt& a) { return a.bank_fingerprint == fingerprint; }));
+}
+
+const FinishedAttempt* last_attempt_at(const ProgressRecord& record, std::string_view fingerprint) {
+    // finished_attempts is in the order they finished: the newest is the last that matches.
+    for (auto it = record.finished_attempts.rbegin(); it != record.finished_attempts.rend(); ++it)
+        if (it->bank_fingerprint == fingerprint) return &*it;
+    return nullptr;
+}
+
+Results results_of(const FinishedAttempt& attempt, const Bank& bank) {
+    Results result;
+    result.attempt_id = attempt.attempt_id;
+    result.score = attempt.score;
+    result.max_score = attempt.max_score;
+    result.percent = attempt.percent;
+    result.pass_percent = bank.settings.pass_percent;
+    result.passed = attempt.passed;
+    result.started_at_ms = attempt.started_at_ms;
+    result.duration_ms = attempt.duration_ms;
+    for (const AttemptQuestion& question : attempt.questions) {
+        QuestionResult row;
+        row.question_id = question.question_id;
+        row.outcome = question.outcome;
+        row.score = question.score;
+        row.response = question.response;
+        row.tries = question.tries > 0 ? question.tries : question.response ? 1 : 0;
+        row.hints_used = question.hints_used;
+        if (const Question* now_there = bank.find_question(question.question_id))
+            row.correct_answer = correct_answer(*now_there);
+        result.questions.push_back(std::move(row));
+    }
+    return result;
 }
 
 int prune_finished_attempts(ProgressRecord& record, std::size_t keep) {
