@@ -28,7 +28,7 @@ enum class Str {
     InProgress,           // "In progress: %d of %d answered"
     AttemptsLeft,         // "Attempts left: %d of %d" (an exam's)
     NoAttemptsLeft,
-    AttemptOf,            // "Attempt %d of %d"
+    AttemptOf,            // "Attempt %d of %d", with no-break spaces: one piece where a line wraps
     NotANumber,
     DevelopmentBank,      // "A bank under development, from %s. ..."
     DeleteProgress,

@@ -256,12 +256,19 @@ void progress_bar(const UiContext& ui, float fraction, float height) {
 void badge(const UiContext& ui, const std::string& text, uint32_t foreground, uint32_t background) {
     ImFont* font = ui.fonts.small;
     float size = font_size(font);
-    ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
     ImVec2 pad(ui.px(10), ui.px(4));
     ImVec2 pos = ImGui::GetCursorScreenPos();
+    // Wider than the room (a long standing on a phone): it wraps inside, as a rounded box.
+    // Inside a panel: its wrap position, as wrapped plain text has (panel_begin).
+    float room = ImGui::GetContentRegionAvail().x;
+    const float wrap_pos = ImGui::GetCurrentWindow()->DC.TextWrapPos;
+    if (wrap_pos > 0.0f) room = std::min(room, wrap_pos - ImGui::GetCursorPosX());
+    const float wrap = std::max(room - pad.x * 2, size * 4);
+    ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, wrap, text.c_str());
+    const float one_line = size + pad.y * 2;
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    draw->AddRectFilled(pos, pos + extent + pad * 2, background, (extent.y + pad.y * 2) * 0.5f);
-    draw->AddText(font, size, pos + pad, foreground, text.c_str());
+    draw->AddRectFilled(pos, pos + extent + pad * 2, background, one_line * 0.5f);
+    draw->AddText(font, size, pos + pad, foreground, text.c_str(), nullptr, wrap);
     ImGui::Dummy(extent + pad * 2);
 }
 

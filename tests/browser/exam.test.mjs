@@ -1,14 +1,14 @@
 // Exam mode (issue 17) played to the end in every way a learner plays: the keyboard at 1280 px
 // (digits answer, Enter goes on, arrows and Space reach Flag and the confirmation), the mouse at
-// 320 px in the dark (the palette, Flag, Submit), and the accessibility mirror (the palette as a
-// list of buttons with their states, the confirmation as a dialog, axe-core clean), in English and
-// Russian. Nothing is told before the submit; a reload mid-exam keeps every answer and flag; the
+// 320 px in the dark (the palette, Flag, Submit), a finger at 320 px (a timed exam taken twice, its
+// attempts counted), and the accessibility mirror (the palette as a list of buttons with their
+// states, the confirmation as a dialog, axe-core clean), in English and Russian. Nothing is told before the submit; a reload mid-exam keeps every answer and flag; the
 // confirmation names what is unanswered.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, scrollToAndClick,
-         openForAxe, focusItem, axeMirror } from './harness.mjs';
+         openForAxe, focusItem, axeMirror, fingerOnItems } from './harness.mjs';
 
 // The README's full example as an exam of its three choice questions, in the bank's order.
 const readme = fs.readFileSync('quizzes/README.md', 'utf8');
@@ -30,10 +30,20 @@ site.faults.set('/dev/timed.json', (req, res) => {
     .end(JSON.stringify({ ...bank, settings: { ...bank.settings, timeLimitMinutes: 10 } }));
 });
 
+// Two attempts, a quarter of an hour each.
+site.faults.set('/dev/twice.json', (req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' })
+    .end(JSON.stringify({ ...bank, settings: { ...bank.settings, timeLimitMinutes: 15, maxAttempts: 2 } }));
+});
+
 const url = (lang) => `${site.url}?bank=dev/exam.json&lang=${lang}`;
 const words = {
-  en: { unanswered: 'Not answered: 3.', all: 'Every question is answered.', unflag: 'Remove the flag' },
-  ru: { unanswered: 'Без ответа: 3.', all: 'На все вопросы есть ответ.', unflag: 'Снять отметку' },
+  en: { unanswered: 'Not answered: 3.', all: 'Every question is answered.', unflag: 'Remove the flag',
+        left: 'Attempts left: 1 of 2', none: 'No attempts left', attempt: (n) => `Attempt\u00a0${n}\u00a0of\u00a02`, timeLeft: /^Time left: 14:\d\d$/,
+        seeResults: 'See results' },
+  ru: { unanswered: 'Без ответа: 3.', all: 'На все вопросы есть ответ.', unflag: 'Снять отметку',
+        left: 'Осталось попыток: 1 из 2', none: 'Попыток не осталось', attempt: (n) => `Попытка\u00a0${n}\u00a0из\u00a02`,
+        timeLeft: /^Осталось времени: 14:\d\d$/, seeResults: 'К результатам' },
 };
 const rightDigit = String(questions[0].choices.findIndex((c) => c.correct) + 1);
 
@@ -126,6 +136,67 @@ test('mouse (ru, 320 px, dark): the palette, Flag, Submit and Confirm', async ()
   app.expectNoErrors();
   await app.close();
 });
+
+// A phone: every step a tap (a drag where the item is out of sight), in a timed exam that may be
+// taken twice. The card counts the attempts; once none is left, no Retry, and the quiz opens on
+// the last results.
+for (const [lang, colorScheme] of [['en', 'dark'], ['ru', 'light']]) {
+  test(`touch (${lang}, 320 px, ${colorScheme}): a timed exam taken twice by finger; then no attempt is left`, async (t) => {
+    const app = await openApp(`${site.url}?bank=dev/twice.json&lang=${lang}`,
+                              { browser, viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true,
+                                colorScheme });
+    const { page } = app;
+    let state = await waitForState(page, (s) => s.screen === 'question' && s.question.exam && s.question.exam.timeLeft);
+    assert.match(state.question.exam.timeLeft, words[lang].timeLeft);
+    const { tapItem } = await fingerOnItems(t, page);
+    const right = questions[0].choices.find((c) => c.correct).id;
+    await tapItem(`choice:${right}`);
+    await waitForState(page, (s) => s.question.exam.palette[0].answered);
+    await tapItem('question:3');
+    await waitForState(page, (s) => s.question.index === 3);
+    await tapItem('button:flag');
+    state = await waitForState(page, (s) => s.question.exam.flagged);
+    assertNothingTold(state);
+    await screenshot(page, `exam-${lang}-320-${colorScheme}-countdown`);
+    await tapItem('button:finish');
+    state = await waitForState(page, (s) => s.question.exam.confirmation);
+    assert.equal(state.question.exam.unanswered, lang === 'en' ? 'Not answered: 2, 3.' : 'Без ответа: 2, 3.');
+    await tapItem('button:confirm-submit');
+    state = await waitForState(page, (s) => s.screen === 'results');
+    assert.deepEqual(state.results.questions.map((q) => q.outcome), ['correct', 'skipped', 'skipped']);
+    assert.ok(state.results.details.endsWith(words[lang].attempt(1)), state.results.details);
+    await screenshot(page, `exam-${lang}-320-${colorScheme}-review`);
+
+    await tapItem('button:catalog');
+    state = await waitForState(page, (s) => s.screen === 'catalog' && s.banks.length === 1);
+    assert.ok(state.banks[0].standing.endsWith(words[lang].left), state.banks[0].standing);
+    assert.deepEqual(state.banks[0].buttons.map((b) => b.id), [`open:${bank.id}`], 'no Start over for a limited exam');
+    await tapItem(`button:open:${bank.id}`);
+    await waitForState(page, (s) => s.screen === 'question' && s.question.exam && !s.question.exam.palette[0].answered);
+    await tapItem('button:next');
+    await waitForState(page, (s) => s.question.index === 2);
+    await tapItem('button:submit');
+    await waitForState(page, (s) => s.question.exam.confirmation);
+    await tapItem('button:confirm-submit');
+    state = await waitForState(page, (s) => s.screen === 'results');
+    assert.ok(state.results.details.endsWith(words[lang].attempt(2)), state.results.details);
+    assert.ok(!state.results.buttons.some((b) => b.id === 'retry'), 'no Retry with no attempt left');
+
+    // The next visit: the card says so, and its button opens the last results.
+    await page.reload();
+    state = await waitForState(page, (s) => s.screen === 'results');
+    assert.ok(state.results.questions.every((q) => q.outcome === 'skipped'), 'the second attempt\'s results');
+    await tapItem('button:catalog');
+    state = await waitForState(page, (s) => s.screen === 'catalog' && s.banks.length === 1);
+    assert.ok(state.banks[0].standing.endsWith(words[lang].none), state.banks[0].standing);
+    assert.equal(state.banks[0].buttons[0].label, words[lang].seeResults);
+    await screenshot(page, `exam-${lang}-320-${colorScheme}-no-attempts-left`);
+    await tapItem(`button:open:${bank.id}`);
+    await waitForState(page, (s) => s.screen === 'results');
+    app.expectNoErrors();
+    await app.close();
+  });
+}
 
 for (const lang of ['en', 'ru']) {
   test(`the mirror (${lang}): the palette a list of buttons with their states, the confirmation a dialog, axe-core clean`, async (t) => {
