@@ -47,6 +47,18 @@ const words = {
 };
 const rightDigit = String(questions[0].choices.findIndex((c) => c.correct) + 1);
 
+// The page's clock, moved by the test: Date.now() runs ahead by an offset kept in sessionStorage
+// (so a reload keeps it), as a learner's clock would after minutes of work. No real waiting.
+const movableClock = () => {
+  if (Date.now.movable) return;
+  const realNow = Date.now;
+  Date.now = () => realNow() + Number(sessionStorage.getItem('imquiz-test-clock') || 0);
+  Date.now.movable = true;
+};
+const moveClock = (page, minutes) => page.evaluate((ms) => {
+  sessionStorage.setItem('imquiz-test-clock', String(Number(sessionStorage.getItem('imquiz-test-clock') || 0) + ms));
+}, minutes * 60000);
+
 async function open(lang, options = {}) {
   const app = await openApp(url(lang), { browser, ...options });
   await waitForState(app.page, (s) => s.screen === 'question' && s.question.exam);
@@ -144,7 +156,7 @@ for (const [lang, colorScheme] of [['en', 'dark'], ['ru', 'light']]) {
   test(`touch (${lang}, 320 px, ${colorScheme}): a timed exam taken twice by finger; then no attempt is left`, async (t) => {
     const app = await openApp(`${site.url}?bank=dev/twice.json&lang=${lang}`,
                               { browser, viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true,
-                                colorScheme });
+                                colorScheme, initScript: movableClock });
     const { page } = app;
     let state = await waitForState(page, (s) => s.screen === 'question' && s.question.exam && s.question.exam.timeLeft);
     assert.match(state.question.exam.timeLeft, words[lang].timeLeft);
@@ -158,6 +170,9 @@ for (const [lang, colorScheme] of [['en', 'dark'], ['ru', 'light']]) {
     state = await waitForState(page, (s) => s.question.exam.flagged);
     assertNothingTold(state);
     await screenshot(page, `exam-${lang}-320-${colorScheme}-countdown`);
+    await moveClock(page, 11);   // eleven minutes on: under five left
+    state = await waitForState(page, (s) => s.question.exam.timeWarning !== '');
+    await screenshot(page, `exam-${lang}-320-${colorScheme}-time-warning`);
     await tapItem('button:finish');
     state = await waitForState(page, (s) => s.question.exam.confirmation);
     assert.equal(state.question.exam.unanswered, lang === 'en' ? 'Not answered: 2, 3.' : 'Без ответа: 2, 3.');
@@ -235,17 +250,6 @@ for (const lang of ['en', 'ru']) {
   });
 }
 
-// The page's clock, moved by the test: Date.now() runs ahead by an offset kept in sessionStorage
-// (so a reload keeps it), as a learner's clock would after minutes of work. No real waiting.
-const movableClock = () => {
-  if (Date.now.movable) return;
-  const realNow = Date.now;
-  Date.now = () => realNow() + Number(sessionStorage.getItem('imquiz-test-clock') || 0);
-  Date.now.movable = true;
-};
-const moveClock = (page, minutes) => page.evaluate((ms) => {
-  sessionStorage.setItem('imquiz-test-clock', String(Number(sessionStorage.getItem('imquiz-test-clock') || 0) + ms));
-}, minutes * 60000);
 
 test('a time limit (ru, 1280 px): the countdown, the warning said, a reload keeps the time, at zero the exam is submitted', async () => {
   const app = await openApp(`${site.url}?bank=dev/timed.json&lang=ru`, { browser, initScript: movableClock });
