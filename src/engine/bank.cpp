@@ -273,6 +273,13 @@ const std::string& Bank::text(const LocalizedText& text, std::string_view langua
     return text.get(language, default_language);
 }
 
+std::string question_fingerprint(const Question& question) {
+    Fnv1a hash;
+    hash.text("imquiz-question-fingerprint-1");
+    hash_question(hash, question);
+    return to_hex(hash.value()).substr(0, 8);
+}
+
 int max_attempts(const Bank& bank) {
     if (bank.settings.mode != Settings::Mode::Exam) return 0;
     return bank.settings.max_attempts.value_or(1);

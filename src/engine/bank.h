@@ -195,6 +195,10 @@ public:
 // same on every platform (native and wasm) and across runs.
 // Hints' costs, maxTries and tryPenalty count too, where a bank has them.
 std::string bank_fingerprint(const Bank& bank);
+// The same, of one question alone (its id, type and key), in 8 hex digits: a review schedule
+// follows a question only while this stays (schedule.h). Short, as a schedule is kept for every
+// question answered, and 32 bits tell an edit from none well enough.
+std::string question_fingerprint(const Question& question);
 
 // How many tries the question allows, and what each extra try costs (its own or the bank's).
 int max_tries(const Bank& bank, const Question& question);

@@ -5,6 +5,7 @@
 
 #include "engine/bank.h"
 #include "engine/limits.h"
+#include "engine/schedule.h"
 #include "engine/session.h"
 #include "engine/storage.h"
 
@@ -25,6 +26,7 @@ struct QuestionStats {
     int seen = 0;                 // finished attempts that included the question
     int correct = 0;              // ... and got it fully right
     std::int64_t last_seen_ms = 0;
+    std::optional<ReviewCard> review;   // when to ask it again (schedule.h); none before its first answer
 };
 
 struct AttemptQuestion {
@@ -64,9 +66,16 @@ struct ProgressRecord {
 };
 
 // Appends the finished session as an attempt, updates best_percent and the question stats, and
-// clears the attempt in progress if it is this one. Recording the same attempt twice is a no-op.
+// clears the attempt in progress if it is this one. Each question answered is reviewed
+// (schedule.h) at the time it was answered; one left without an answer is not. Recording the same
+// attempt twice is a no-op.
 void record_finished_attempt(ProgressRecord& record, const Session& session, const Bank& bank,
                              std::int64_t finished_at_ms);
+
+// The questions of `bank` due for review at `now_ms`, the most forgotten first (lowest
+// recall_probability; then by due time, then id). Only questions whose review was made on them as
+// they are now (question_fingerprint) count.
+std::vector<std::string> due_for_review(const ProgressRecord& record, const Bank& bank, std::int64_t now_ms);
 
 // Every finished attempt ever counted: the kept ones and the pruned ones.
 int attempt_count(const ProgressRecord& record);
@@ -88,8 +97,9 @@ int prune_finished_attempts(ProgressRecord& record,
                             std::size_t keep = ProgressLimits{}.kept_finished_attempts);
 
 // Makes a loaded record fit the bank as it is now: drops the attempt in progress when the bank
-// content changed (fingerprint) or it refers to questions that no longer exist. History and
-// stats stay. Returns what was done, for the log.
+// content changed (fingerprint) or it refers to questions that no longer exist, and the review
+// schedule of each question that changed (question_fingerprint) or is gone. History and stats
+// stay. Returns what was done, for the log.
 std::vector<std::string> reconcile_with_bank(ProgressRecord& record, const Bank& bank);
 
 struct MergeSummary {

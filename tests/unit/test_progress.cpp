@@ -333,10 +333,14 @@ TEST_CASE("reconciling a record with the bank as it is now", "[progress]") {
         CHECK(reconcile_with_bank(record, edited) ==
               Strings{"the attempt in progress was started on a different version of bank "
                       "\"sample\" and cannot be resumed; it was discarded (finished attempts and "
-                      "question statistics are kept)"});
+                      "question statistics are kept)",
+                      "1 question(s) of bank \"sample\" changed or were removed since they were last "
+                      "answered: they leave the review schedule"});
         CHECK_FALSE(record.attempt_in_progress);
         CHECK(record.finished_attempts.size() == 2);
         CHECK(record.question_stats.at("capital").seen == 2);
+        CHECK(record.question_stats.at("capital").review);   // unchanged: still scheduled
+        CHECK_FALSE(record.question_stats.at(edited.questions[2].id).review);
     }
     SECTION("a question removed: its stats stay; the others keep counting") {
         Bank edited = sample_bank();

@@ -8,6 +8,7 @@
 #include <limits>
 #include <set>
 #include <string_view>
+#include <tuple>
 
 namespace imquiz {
 namespace {
@@ -61,8 +62,46 @@ void record_finished_attempt(ProgressRecord& record, const Session& session, con
         attempt.questions.push_back({question.question_id, question.outcome, question.score, question.response,
                                      question.tries > 1 ? question.tries : 0, question.hints_used});
     add_contribution(record.question_stats, attempt);
+    // Each answer reviewed at the time it was given, in the order given.
+    std::vector<std::pair<std::int64_t, std::size_t>> answered;
+    for (std::size_t i = 0; i < session.questions.size(); ++i)
+        if (const auto& answer = session.questions[i].answer)
+            answered.push_back({answer->answered_at_ms > 0 ? answer->answered_at_ms : finished_at_ms, i});
+    std::sort(answered.begin(), answered.end());
+    for (const auto& [answered_at_ms, i] : answered) {
+        const QuestionResult& result = outcome.questions[i];
+        const Question* question = bank.find_question(result.question_id);
+        if (!question) continue;
+        std::optional<ReviewCard>& review = record.question_stats[result.question_id].review;
+        const std::string fingerprint = question_fingerprint(*question);
+        if (review && review->question != fingerprint) review.reset();   // another question now
+        review = reviewed(review, grade_of(result.outcome, result.tries, result.hints_used), answered_at_ms, fingerprint);
+    }
     raise_best(record, attempt.percent);
     insert_in_order(record.finished_attempts, std::move(attempt));
+}
+
+std::vector<std::string> due_for_review(const ProgressRecord& record, const Bank& bank, std::int64_t now_ms) {
+    struct Due {
+        double recall;
+        std::int64_t due_ms;
+        const std::string* id;
+    };
+    std::vector<Due> due;
+    for (const Question& question : bank.questions) {
+        const auto stats = record.question_stats.find(question.id);
+        if (stats == record.question_stats.end() || !stats->second.review) continue;
+        const ReviewCard& card = *stats->second.review;
+        if (!is_due(card, now_ms) || card.question != question_fingerprint(question)) continue;
+        due.push_back({recall_probability(card, now_ms), due_ms(card), &question.id});
+    }
+    std::sort(due.begin(), due.end(), [](const Due& a, const Due& b) {
+        return std::tie(a.recall, a.due_ms, *a.id) < std::tie(b.recall, b.due_ms, *b.id);
+    });
+    std::vector<std::string> ids;
+    ids.reserve(due.size());
+    for (const Due& entry : due) ids.push_back(*entry.id);
+    return ids;
 }
 
 int attempt_count(const ProgressRecord& record) {
@@ -127,6 +166,17 @@ std::vector<std::string> reconcile_with_bank(ProgressRecord& record, const Bank&
                         bank.id + "\" and cannot be resumed; it was discarded (finished attempts "
                         "and question statistics are kept)");
     }
+    int dropped = 0;
+    for (auto& [question_id, stats] : record.question_stats) {
+        if (!stats.review) continue;
+        const Question* question = bank.find_question(question_id);
+        if (question && stats.review->question == question_fingerprint(*question)) continue;
+        stats.review.reset();
+        ++dropped;
+    }
+    if (dropped > 0)
+        notes.push_back(std::to_string(dropped) + " question(s) of bank \"" + bank.id +
+                        "\" changed or were removed since they were last answered: they leave the review schedule");
     return notes;
 }
 
@@ -200,6 +250,10 @@ MergeSummary merge_all_progress(ProgressRecord& into,
         for (const auto& [question_id, stats] : other.question_stats) {
             QuestionStats& entry = into.question_stats[question_id];
             entry.last_seen_ms = std::max(entry.last_seen_ms, stats.last_seen_ms);
+            // The later review has seen more: two tabs that answered the same question keep the
+            // schedule of the last answer (the earlier one is in the history, not in the schedule).
+            if (stats.review && (!entry.review || entry.review->last_ms < stats.review->last_ms))
+                entry.review = stats.review;
         }
         raise_best(into, other.best_percent);
         if (into.attempt_in_progress && ids.count(into.attempt_in_progress->attempt_id) != 0)
