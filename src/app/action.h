@@ -30,6 +30,7 @@ struct Action {
         Next,              // next question, or results after the last
         Retry,             // a new attempt at the whole bank
         ReviewMistakes,    // a new attempt at the missed questions only
+        ReviewDue,         // bank: a round of its questions due for review (engine/schedule.h), most forgotten first
         BackToCatalog,
         OpenSettings,
         CloseSettings,

@@ -44,6 +44,7 @@ bool poll(AppState& state) {
     open_wanted_quiz(state);
     changed |= update_pictures(state);
     changed |= keep_exam_time(state);
+    changed |= keep_due_counts(state);
 
     // Another tab saved progress: merge it in, so finishing here never overwrites it.
     std::vector<std::string> changed_keys = platform::take_changed_storage_keys();
@@ -95,6 +96,7 @@ void apply(AppState& state, const Action& action) {
     case Kind::Next: go_next(state); break;
     case Kind::Retry: retry_quiz(state); break;
     case Kind::ReviewMistakes: review_mistakes(state); break;
+    case Kind::ReviewDue: review_due(state, action.bank); break;
     case Kind::BackToCatalog: leave_quiz(state); break;
     case Kind::OpenSettings:
         if (state.screen != Screen::Settings) state.screen_before_settings = state.screen;

@@ -79,6 +79,12 @@ void submit_exam_now(AppState& state);
 void go_next(AppState& state);
 void retry_quiz(AppState& state);
 void review_mistakes(AppState& state);
+// A round of the bank's questions due for review (at most review_round_size, the most forgotten
+// first), as practice: each told right or wrong at once, with its explanation.
+void review_due(AppState& state, int bank_index);
+// The catalog's due counts follow the clock: true when one changed since it was drawn; the loop is
+// woken when the next question falls due (within the hour).
+bool keep_due_counts(AppState& state);
 void leave_quiz(AppState& state);
 // The active bank was replaced by a new version of its file (live_reload.cpp): the attempt goes
 // on in it, on the same question if it is still there, with the answers to questions that are.

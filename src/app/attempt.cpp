@@ -6,6 +6,7 @@
 #include "engine/hash.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace imquiz::app {
 
@@ -292,6 +293,51 @@ void retry_quiz(AppState& state) {
     if (auto attempts = exam_attempts(*active_slot(state)); attempts && attempts->left() == 0) return;
     state.previous_results.reset();
     begin_attempt(state, retry_all(*bank, next_seed(state), now()));
+}
+
+std::vector<std::string> due_questions(const BankSlot& slot) {
+    if (!slot.bank || slot.bank->settings.mode == Settings::Mode::Exam || slot.progress.attempt_in_progress) return {};
+    return due_for_review(slot.progress, *slot.bank, now());
+}
+
+bool keep_due_counts(AppState& state) {
+    if (state.screen != Screen::Catalog) return false;
+    const std::int64_t at = now();
+    std::int64_t next = std::numeric_limits<std::int64_t>::max();
+    bool changed = false;
+    for (BankSlot& slot : state.banks) {
+        // A count of the schedule as it is, questions since changed included: it only tells when
+        // to draw again; the card's count is due_questions'.
+        std::size_t due = 0;
+        if (slot.bank && slot.bank->settings.mode != Settings::Mode::Exam && !slot.progress.attempt_in_progress)
+            for (const auto& entry : slot.progress.question_stats) {
+                if (!entry.second.review) continue;
+                const std::int64_t when = due_ms(*entry.second.review);
+                if (when <= at) ++due;
+                else next = std::min(next, when);
+            }
+        changed |= due != slot.due_seen;
+        slot.due_seen = due;
+    }
+    if (next != std::numeric_limits<std::int64_t>::max())
+        platform::wake_after(static_cast<int>(std::min<std::int64_t>(next - at + 1, 3'600'000)));
+    return changed;
+}
+
+void review_due(AppState& state, int bank_index) {
+    if (bank_index < 0 || bank_index >= static_cast<int>(state.banks.size())) return;
+    std::vector<std::string> due = due_questions(state.banks[static_cast<std::size_t>(bank_index)]);
+    if (due.empty()) return;
+    if (due.size() > review_round_size) due.resize(review_round_size);
+    state.active_bank = bank_index;
+    state.previous_results.reset();
+    const Bank& bank = *state.banks[static_cast<std::size_t>(bank_index)].bank;
+    Session round = start_session(bank, next_seed(state), SessionOptions{due, now()});
+    // Most forgotten first, whatever the bank's order.
+    std::stable_sort(round.questions.begin(), round.questions.end(), [&](const SessionQuestion& a, const SessionQuestion& b) {
+        return std::find(due.begin(), due.end(), a.question_id) < std::find(due.begin(), due.end(), b.question_id);
+    });
+    begin_attempt(state, std::move(round));
 }
 
 void review_mistakes(AppState& state) {

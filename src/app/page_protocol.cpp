@@ -24,7 +24,7 @@ constexpr ActionName action_names[] = {
     {Action::Kind::PreviousQuestion, "previous"}, {Action::Kind::ToggleFlag, "flag"}, {Action::Kind::Submit, "submit"},
     {Action::Kind::ConfirmSubmit, "confirm-submit"}, {Action::Kind::CancelSubmit, "cancel-submit"},
     {Action::Kind::Next, "next"},              {Action::Kind::Retry, "retry"},
-    {Action::Kind::ReviewMistakes, "review"},  {Action::Kind::BackToCatalog, "catalog"},
+    {Action::Kind::ReviewMistakes, "review"},  {Action::Kind::ReviewDue, "review-due"}, {Action::Kind::BackToCatalog, "catalog"},
     {Action::Kind::OpenSettings, "settings"},  {Action::Kind::CloseSettings, "close-settings"},
     {Action::Kind::SetLanguage, "language"},   {Action::Kind::SetTheme, "theme"},
     {Action::Kind::SetTextScale, "text-size"}, {Action::Kind::ExportProgress, "export"},
@@ -148,6 +148,7 @@ void write_action(JsonWriter& w, const AppState& state, const Action& action) {
     switch (action.kind) {
     case Action::Kind::OpenQuiz:
     case Action::Kind::StartOver:
+    case Action::Kind::ReviewDue:
     case Action::Kind::RetryLoad:
     case Action::Kind::DeleteProgress:
         if (action.bank >= 0 && action.bank < static_cast<int>(state.banks.size()))
@@ -262,6 +263,7 @@ void write_card(JsonWriter& w, const AppState& state, const CardModel& card) {
         w.key("languages").strings(card.languages);
         w.key("inProgress").boolean(card.in_progress);
         w.key("attempts").integer(static_cast<long long>(card.attempts));
+        w.key("due").integer(static_cast<long long>(card.due));
         if (card.best_percent) w.key("bestPercent").number(*card.best_percent);
     }
     w.end_object();
@@ -567,6 +569,7 @@ Action action_from_page(const AppState& state, const std::string& text) {
     switch (action.kind) {
     case Kind::OpenQuiz:
     case Kind::StartOver:
+    case Kind::ReviewDue:
     case Kind::RetryLoad:
     case Kind::DeleteProgress: {
         std::string quiz = field("quiz");

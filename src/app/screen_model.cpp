@@ -162,6 +162,15 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
         std::string open = c.str(card.in_progress ? Str::Continue : used_up ? Str::SeeResults : Str::Start);
         card.buttons.push_back(make_button("open:" + slot.id, open, bank_action(Action::Kind::OpenQuiz, index),
                                            ButtonModel::Style::Primary, true, open + ": " + card.title));
+        // Due for review: said in the standing, and a round a button away.
+        const std::vector<std::string> due = due_questions(slot);
+        card.due = due.size();
+        if (!due.empty()) {
+            card.standing += "  ·  " + format_int(c.str(Str::DueForReview), static_cast<int>(due.size()));
+            const std::string review = format_int(c.str(Str::ReviewDue), static_cast<int>(std::min(due.size(), review_round_size)));
+            card.buttons.push_back(make_button("review-due:" + slot.id, review, bank_action(Action::Kind::ReviewDue, index),
+                                               ButtonModel::Style::Secondary, true, review + ": " + card.title));
+        }
         // Starting a limited exam over would be an attempt never counted (open_quiz refuses it).
         if (card.in_progress && !attempts)
             card.buttons.push_back(make_button("start-over:" + slot.id, c.str(Str::StartOver),

@@ -52,6 +52,7 @@ struct CardModel {
     std::vector<std::string> languages;
     bool in_progress = false;
     std::size_t attempts = 0;
+    std::size_t due = 0;            // questions due for review (docs/spaced-review.md)
     std::optional<double> best_percent;
 };
 

@@ -47,6 +47,7 @@ struct BankSlot {
     bool formulas_checked = false;
     std::size_t question_count = 0;
     ProgressRecord progress;
+    std::size_t due_seen = 0;       // questions due for review when the catalog was last drawn (keep_due_counts)
     // A watched file saved again (live_reload.cpp): fetched anew while `bank` stays playable;
     // if the new version does not load, its errors are kept here and the last good one plays on.
     bool reloading = false;
@@ -59,6 +60,12 @@ struct ExamAttempts {
     int left() const { return used < allowed ? allowed - used : 0; }
 };
 std::optional<ExamAttempts> exam_attempts(const BankSlot& slot);
+
+// Questions of one review round: enough to refresh, few enough to finish in a sitting.
+constexpr std::size_t review_round_size = 20;
+// The bank's questions due for review now (attempt.cpp): none for an exam (it is not practised),
+// or while an attempt is in progress (a round would replace it).
+std::vector<std::string> due_questions(const BankSlot& slot);
 
 // An image of the active Markdown bank's texts, from fetch to texture (pictures.cpp).
 struct Picture {

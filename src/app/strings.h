@@ -28,6 +28,8 @@ enum class Str {
     InProgress,           // "In progress: %d of %d answered"
     AttemptsLeft,         // "Attempts left: %d of %d" (an exam's)
     NoAttemptsLeft,
+    DueForReview,         // "Due for review: %d"
+    ReviewDue,            // "Review %d due": a round of them
     AttemptOf,            // "Attempt %d of %d", with no-break spaces: one piece where a line wraps
     NotANumber,
     DevelopmentBank,      // "A bank under development, from %s. ..."

@@ -54,6 +54,13 @@ Action draw_screen(Views& views, const UiContext& base_ui, const ScreenModel& mo
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(side, base_ui.px(18)));
     ImGui::Begin("##imquiz", nullptr, flags);
     ImGui::PopStyleVar();
+    // Back on the catalog, the keyboard starts from its first item: the item it was on (a button
+    // far down the results) is gone, and the arrows searched from where it had been.
+    if (model.screen != views.last_screen) {
+        if (model.screen == app::Screen::Catalog && views.last_screen != app::Screen::Loading)
+            ImGui::NavInitWindow(ImGui::GetCurrentWindow(), true);
+        views.last_screen = model.screen;
+    }
     if (!ImGui::IsWindowHovered() && io.MouseWheel != 0.0f && !ImGui::IsAnyItemActive())
         ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseWheel * ImGui::GetTextLineHeightWithSpacing() * 5);
 

@@ -58,6 +58,7 @@ Action draw_picture_viewer(const UiContext& ui, const app::PictureViewerModel& v
 
 struct Views {
     bool touch_dragged = false;  // this touch has scrolled: its release must not click
+    app::Screen last_screen = app::Screen::Loading;
     CatalogView catalog;
     QuestionView question;
     ResultsView results;
