@@ -8,7 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, scrollToAndClick,
-         openForAxe, focusItem, axeMirror, fingerOnItems } from './harness.mjs';
+         openForAxe, focusItem, axeMirror, fingerOnItems, movableClock, moveClock } from './harness.mjs';
+
+const minutes = (n) => n * 60000;
 
 // The README's full example as an exam of its three choice questions, in the bank's order.
 const readme = fs.readFileSync('quizzes/README.md', 'utf8');
@@ -47,17 +49,6 @@ const words = {
 };
 const rightDigit = String(questions[0].choices.findIndex((c) => c.correct) + 1);
 
-// The page's clock, moved by the test: Date.now() runs ahead by an offset kept in sessionStorage
-// (so a reload keeps it), as a learner's clock would after minutes of work. No real waiting.
-const movableClock = () => {
-  if (Date.now.movable) return;
-  const realNow = Date.now;
-  Date.now = () => realNow() + Number(sessionStorage.getItem('imquiz-test-clock') || 0);
-  Date.now.movable = true;
-};
-const moveClock = (page, minutes) => page.evaluate((ms) => {
-  sessionStorage.setItem('imquiz-test-clock', String(Number(sessionStorage.getItem('imquiz-test-clock') || 0) + ms));
-}, minutes * 60000);
 
 async function open(lang, options = {}) {
   const app = await openApp(url(lang), { browser, ...options });
@@ -170,7 +161,7 @@ for (const [lang, colorScheme] of [['en', 'dark'], ['ru', 'light']]) {
     state = await waitForState(page, (s) => s.question.exam.flagged);
     assertNothingTold(state);
     await screenshot(page, `exam-${lang}-320-${colorScheme}-countdown`);
-    await moveClock(page, 11);   // eleven minutes on: under five left
+    await moveClock(page, minutes(11));   // eleven minutes on: under five left
     state = await waitForState(page, (s) => s.question.exam.timeWarning !== '');
     await screenshot(page, `exam-${lang}-320-${colorScheme}-time-warning`);
     await tapItem('button:finish');
@@ -261,7 +252,7 @@ test('a time limit (ru, 1280 px): the countdown, the warning said, a reload keep
   await page.keyboard.press(rightDigit);
   await waitForState(page, (s) => s.question.exam.palette[0].answered);
   // Six minutes later: less than five left, said once by the mirror.
-  await moveClock(page, 6);
+  await moveClock(page, minutes(6));
   state = await waitForState(page, (s) => s.question.exam.timeWarning !== '');
   assert.equal(state.question.exam.timeWarning, 'Осталось меньше 5 минут.');
   assert.match(state.question.exam.timeLeft, /^Осталось времени: [34]:\d\d$/);
@@ -277,7 +268,7 @@ test('a time limit (ru, 1280 px): the countdown, the warning said, a reload keep
   state = await waitForState(page, (s) => s.question.exam.timeLeftMs < 4 * 60000 + 1000);
   assert.ok(state.question.exam.palette[0].answered, 'the answer is kept');
   // The end: submitted as it stood, and said.
-  await moveClock(page, 5);
+  await moveClock(page, minutes(5));
   state = await waitForState(page, (s) => s.screen === 'results');
   assert.equal(state.notice, 'Время вышло: ваши ответы сданы такими, какими были.');
   assert.deepEqual(state.results.questions.map((q) => q.outcome), ['correct', 'skipped', 'skipped']);

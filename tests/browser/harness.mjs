@@ -532,3 +532,18 @@ export async function openForAxe(t, browser, url) {
   const app = context ? await openApp(url, { context }) : await openApp(url, { browser });
   return { ...app, axe: context !== null };
 }
+
+// ---- The page's clock, moved by a test (exam time limits, spaced review) -------------------------
+
+// An init script: the page's Date.now() runs ahead by an offset kept in sessionStorage (so a reload
+// keeps it), as a learner's clock would after minutes or days. No real waiting.
+export const movableClock = () => {
+  if (Date.now.movable) return;
+  const realNow = Date.now;
+  Date.now = () => realNow() + Number(sessionStorage.getItem('imquiz-test-clock') || 0);
+  Date.now.movable = true;
+};
+// Moves it `ms` milliseconds ahead.
+export const moveClock = (page, ms) => page.evaluate((by) => {
+  sessionStorage.setItem('imquiz-test-clock', String(Number(sessionStorage.getItem('imquiz-test-clock') || 0) + by));
+}, ms);

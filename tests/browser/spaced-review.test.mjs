@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startSite, openApp, waitForState, screenshot, launchBrowser, focusItem } from './harness.mjs';
+import { startSite, openApp, waitForState, screenshot, launchBrowser, focusItem, movableClock, moveClock } from './harness.mjs';
 
 const readme = fs.readFileSync('quizzes/README.md', 'utf8');
 const full = JSON.parse(readme.split('<!-- readme-example: full bank -->')[1].split('```json')[1].split('```')[0]);
@@ -20,17 +20,6 @@ site.faults.set('/dev/review.json', (req, res) => {
 const browser = await launchBrowser();
 test.after(async () => { await browser.close(); await site.close(); });
 
-// The page's clock, moved by the test (as in exam.test.mjs): Date.now() runs ahead by an offset
-// kept in sessionStorage.
-const movableClock = () => {
-  if (Date.now.movable) return;
-  const realNow = Date.now;
-  Date.now = () => realNow() + Number(sessionStorage.getItem('imquiz-test-clock') || 0);
-  Date.now.movable = true;
-};
-const moveClock = (page, hours) => page.evaluate((ms) => {
-  sessionStorage.setItem('imquiz-test-clock', String(Number(sessionStorage.getItem('imquiz-test-clock') || 0) + ms));
-}, hours * 3600000);
 
 // The digits that answer each question right, or (wrong) the first wrong choice's.
 const digits = (q, right) => {
@@ -71,7 +60,7 @@ for (const [lang, colorScheme] of [['en', 'light'], ['ru', 'dark']]) {
     assert.equal(state.banks[0].due, 0, 'nothing due at once');
 
     // A day and a half later: the missed question is due. (A key wakes the page, as a learner's would.)
-    await moveClock(page, 36);
+    await moveClock(page, 36 * 3600000);
     await page.keyboard.press('ArrowDown');
     state = await waitForState(page, (s) => s.banks[0].due === 1);
     assert.ok(state.banks[0].standing.endsWith(words[lang].due), state.banks[0].standing);
