@@ -263,8 +263,10 @@ async function playByKeyboard(player) {
     }
     if (state.question.field) {
       // A key typed while the new question's field was not yet active was lost under load (a
-      // fresh-clone run: question 3 stayed empty for 20 s). Typed once more if nothing arrived in
-      // 5 s; a late first key then makes "11", which plays on just the same.
+      // fresh-clone run: question 3 stayed empty for 20 s): typed at rest, when the field has
+      // taken the keyboard, and once more if nothing arrived in 5 s; a late first key then makes
+      // "11", which plays on just the same.
+      await player.waitFor((s) => s.resting && s.question?.index === index, `question ${index} at rest`);
       await player.type('1');
       try {
         await player.waitFor((s) => s.question?.field?.value === '1', 'the typed answer', 5000);
@@ -331,7 +333,9 @@ test('typed answers are edited in the window (numeric and short text of the READ
     assert.equal(results.screen, 'results');
     // Backspace and retyping in the field: a second attempt's first answer, corrected.
     await player.click('button:retry');
-    await player.waitFor((s) => s.screen === 'question' && !ANSWERED(s), 'a new attempt');
+    // At rest, so that the field has taken the keyboard: keys typed in the frames before that were
+    // lost under load (a fresh-clone run: the field stayed empty for 20 s).
+    await player.waitFor((s) => s.screen === 'question' && !ANSWERED(s) && s.resting, 'a new attempt, at rest');
     // Each step waited for: under load the keys come faster than the frames.
     await player.type('12');
     await player.waitFor((s) => s.question?.field?.value === '12', 'the typed 12');
