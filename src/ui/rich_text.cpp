@@ -583,10 +583,7 @@ private:
 app::Action rich_text(const UiContext& ui, const char* id, const RichText& text, TextSize size, uint32_t color) {
     if (!app::rich_player) return {};   // a plain bank's text never comes here
     ImVec2 origin = ImGui::GetCursorScreenPos();
-    float width = ImGui::GetContentRegionAvail().x;
-    // Inside a panel: its wrap position, as wrapped plain text has (widgets.h, panel_begin).
-    float wrap = ImGui::GetCurrentWindow()->DC.TextWrapPos;
-    if (wrap > 0.0f) width = std::min(width, wrap - ImGui::GetCursorPosX());
+    const float width = room_x();   // inside a panel: up to its wrap position, as plain text
     ImGui::PushID(id);
     Layout layout(ui, size, color, origin, width, true, true);
     float height = layout.blocks(text, id);

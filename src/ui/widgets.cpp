@@ -259,10 +259,7 @@ void badge(const UiContext& ui, const std::string& text, uint32_t foreground, ui
     ImVec2 pad(ui.px(10), ui.px(4));
     ImVec2 pos = ImGui::GetCursorScreenPos();
     // Wider than the room (a long standing on a phone): it wraps inside, as a rounded box.
-    // Inside a panel: its wrap position, as wrapped plain text has (panel_begin).
-    float room = ImGui::GetContentRegionAvail().x;
-    const float wrap_pos = ImGui::GetCurrentWindow()->DC.TextWrapPos;
-    if (wrap_pos > 0.0f) room = std::min(room, wrap_pos - ImGui::GetCursorPosX());
+    const float room = room_x();
     const float wrap = std::max(room - pad.x * 2, size * 4);
     ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, wrap, text.c_str());
     const float one_line = size + pad.y * 2;
@@ -270,6 +267,13 @@ void badge(const UiContext& ui, const std::string& text, uint32_t foreground, ui
     draw->AddRectFilled(pos, pos + extent + pad * 2, background, one_line * 0.5f);
     draw->AddText(font, size, pos + pad, foreground, text.c_str(), nullptr, wrap);
     ImGui::Dummy(extent + pad * 2);
+}
+
+float room_x() {
+    float room = ImGui::GetContentRegionAvail().x;
+    const float wrap_pos = ImGui::GetCurrentWindow()->DC.TextWrapPos;
+    if (wrap_pos > 0.0f) room = std::min(room, wrap_pos - ImGui::GetCursorPosX());
+    return room;
 }
 
 void panel_begin(const UiContext& ui, const char* id) {

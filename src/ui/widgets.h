@@ -52,6 +52,9 @@ void text_wrapped(const UiContext& ui, ImFont* font, const std::string& text, ui
 float text_height(ImFont* font, const std::string& text, float width);
 // A font's size as drawn (its size times the text scale).
 float font_size(ImFont* font);
+// The width left on the current line: up to the wrap position inside a panel (panel_begin), so that
+// a drawn shape stops at the panel's right padding as wrapped text does.
+float room_x();
 
 enum class ButtonKind { Primary, Secondary, Quiet };
 // A rounded button with a minimum touch target of 44 CSS px. Returns true when pressed.
