@@ -345,6 +345,7 @@
         if (bank.description) items.push(richText('description', bank.descriptionRich, bank.description));
         items.push(h('p', { key: 'meta', text: bank.meta }));
         items.push(h('p', { key: 'standing', text: bank.standing }));
+        if (bank.progress) items.push(h('p', { key: 'progress', text: bank.progress.text }));
         if (bank.problems) {   // TeX errors of a bank that plays
           items.push(h('ul', { key: 'problems', attrs: { class: 'mirror-problem' } },
                        bank.problems.map(function (p) { return h('li', { text: p }); })));
@@ -575,6 +576,9 @@
       r.feedback ? richText('range-feedback', r.feedbackRich, r.feedback) : null,
     ]));
     r.buttons.forEach(function (b) { children.push(button(b)); });
+    // The canvas's pictures of progress, as the tables of their numbers.
+    if (r.scores.bars.length) children.push(modelTable('scores', r.scores.table));
+    if (r.mastery.bars.length) children.push(modelTable('mastery', r.mastery.table));
     // A page at a time: an attempt may have thousands of questions, and a DOM of them all costs
     // the browser hundreds of MB. The learner asks for more; the list grows in place.
     var attemptKey = r.quizTitle + '|' + r.durationMs + '|' + r.questions.length;
@@ -601,6 +605,22 @@
       children.push(h('ul', { key: 'past-list' }, r.pastAttempts.map(function (line) { return h('li', { text: line }); })));
     }
     return children;
+  }
+
+  // A table of the screen model (TableModel): a caption, a row of column heads, then the rows,
+  // each led by a row head.
+  function modelTable(key, table) {
+    return h('table', { key: key, attrs: { class: 'mirror-table' } }, [
+      h('caption', { key: 'caption', text: table.caption }),
+      h('thead', { key: 'head' }, [h('tr', { key: 'columns' }, table.columns.map(function (column, c) {
+        return h('th', { key: c, text: column, attrs: { scope: 'col' } });
+      }))]),
+      h('tbody', { key: 'body' }, table.rows.map(function (cells, r) {
+        return h('tr', { key: r }, cells.map(function (cell, c) {
+          return h(c === 0 ? 'th' : 'td', { key: c, text: cell, attrs: { scope: c === 0 ? 'row' : null } });
+        }));
+      })),
+    ]);
   }
 
   var RESULTS_PAGE = 200;

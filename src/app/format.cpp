@@ -70,6 +70,13 @@ std::string format_int2(const char* format, int first, int second) {
     return buffer;
 }
 
+std::string format_text(const char* format, const std::string& value) {
+    std::string text = format;
+    const std::size_t at = text.find("%s");
+    if (at != std::string::npos) text.replace(at, 2, value);
+    return text;
+}
+
 std::string format_numeric_answer(const NumericAnswer& answer) {
     char buffer[96];
     if (answer.form == NumericAnswer::Form::Range)

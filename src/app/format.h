@@ -24,6 +24,8 @@ std::string format_iso8601(std::int64_t unix_ms); // "2026-12-01T08:31:13.000Z"
 // printf with one of our own format strings ("%d questions").
 std::string format_int(const char* format, int value);
 std::string format_int2(const char* format, int first, int second);
+// One of our own format strings with its "%s" replaced by `value` (which is never a format).
+std::string format_text(const char* format, const std::string& value);
 
 // A numeric answer as the learner should read it: "20" (exact), "20 ± 0.5", "18 – 22".
 std::string format_numeric_answer(const NumericAnswer& answer);

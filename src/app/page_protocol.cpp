@@ -241,6 +241,57 @@ const char* tone_name(VerdictModel::Tone tone) {
     }
 }
 
+void write_table(JsonWriter& w, const TableModel& table) {
+    w.begin_object();
+    w.key("caption").string(table.caption);
+    w.key("columns").strings(table.columns);
+    w.key("rows").begin_array();
+    for (const auto& row : table.rows) w.strings(row);
+    w.end_array();
+    w.end_object();
+}
+
+void write_scores(JsonWriter& w, const ScoreChartModel& chart) {
+    w.begin_object();
+    w.key("heading").string(chart.heading);
+    w.key("passLine").string(chart.pass_line);
+    w.key("passPercent").integer(chart.pass_percent);
+    w.key("bars").begin_array();
+    for (const ScoreBarModel& bar : chart.bars) {
+        w.begin_object();
+        w.key("label").string(bar.label);
+        w.key("value").string(bar.value);
+        w.key("percent").number(bar.percent);
+        w.key("passed").boolean(bar.passed);
+        w.key("current").boolean(bar.current);
+        w.end_object();
+    }
+    w.end_array();
+    w.key("table");
+    write_table(w, chart.table);
+    w.end_object();
+}
+
+void write_mastery(JsonWriter& w, const MasteryModel& mastery) {
+    w.begin_object();
+    w.key("heading").string(mastery.heading);
+    w.key("bars").begin_array();
+    for (const MasteryBarModel& bar : mastery.bars) {
+        w.begin_object();
+        w.key("topic").string(bar.topic);
+        w.key("questions").integer(bar.questions);
+        w.key("seen").integer(bar.seen);
+        w.key("right").integer(bar.right);
+        w.key("due").integer(bar.due);
+        w.key("counts").string(bar.counts);
+        w.end_object();
+    }
+    w.end_array();
+    w.key("table");
+    write_table(w, mastery.table);
+    w.end_object();
+}
+
 void write_card(JsonWriter& w, const AppState& state, const CardModel& card) {
     w.begin_object();
     w.key("id").string(card.key);
@@ -265,6 +316,14 @@ void write_card(JsonWriter& w, const AppState& state, const CardModel& card) {
         w.key("attempts").integer(static_cast<long long>(card.attempts));
         w.key("due").integer(static_cast<long long>(card.due));
         if (card.best_percent) w.key("bestPercent").number(*card.best_percent);
+        if (card.progress) {
+            w.key("progress").begin_object();
+            w.key("questions").integer(card.progress->questions);
+            w.key("seen").integer(card.progress->seen);
+            w.key("right").integer(card.progress->right);
+            w.key("text").string(card.progress->text);
+            w.end_object();
+        }
     }
     w.end_object();
 }
@@ -493,6 +552,10 @@ void write_results(JsonWriter& w, const AppState& state, const ResultsModel& r) 
     }
     w.end_array();
     w.key("showMore").string(r.show_more);
+    w.key("scores");
+    write_scores(w, r.scores);
+    w.key("mastery");
+    write_mastery(w, r.mastery);
     w.key("pastHeading").string(r.past_heading);
     w.key("pastAttempts").strings(r.past_attempts);
     w.key("announcement").string(r.announcement);

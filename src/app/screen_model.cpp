@@ -6,6 +6,7 @@
 #include "platform/platform.h"
 
 #include "engine/draft.h"
+#include "engine/mastery.h"
 #include "engine/unicode.h"
 
 #include <algorithm>
@@ -171,6 +172,15 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
             card.buttons.push_back(make_button("review-due:" + slot.id, review, bank_action(Action::Kind::ReviewDue, index),
                                                ButtonModel::Style::Secondary, true, review + ": " + card.title));
         }
+        // Nothing due: when the next question will be (the schedule of a practice quiz only).
+        const bool practice = bank.settings.mode != Settings::Mode::Exam;
+        if (due.empty() && practice && !card.in_progress)
+            if (const std::optional<std::int64_t> next = next_review_ms(progress, bank))
+                card.standing += "  ·  " + format_text(c.str(Str::NextReview), format_date(*next));
+        const Mastery mastery = bank_mastery(progress, bank, platform::now_ms());
+        if (mastery.seen > 0)
+            card.progress = CardProgressModel{mastery.questions, mastery.seen, mastery.right,
+                                              format_int2(c.str(Str::RightOfTotal), mastery.right, mastery.questions)};
         // Starting a limited exam over would be an attempt never counted (open_quiz refuses it).
         if (card.in_progress && !attempts)
             card.buttons.push_back(make_button("start-over:" + slot.id, c.str(Str::StartOver),
@@ -530,9 +540,7 @@ ExamModel exam(const Context& c, const Session& session) {
     if (unanswered.empty()) {
         model.unanswered = c.str(Str::AllAnswered);
     } else {
-        std::string list = c.str(Str::UnansweredList);
-        list.replace(list.find("%s"), 2, join(unanswered, ", "));
-        model.unanswered = list;
+        model.unanswered = format_text(c.str(Str::UnansweredList), join(unanswered, ", "));
     }
     if (asking) {
         ConfirmationModel confirmation;
@@ -704,6 +712,62 @@ int attempt_number(const BankSlot& slot, const Results& r) {
     return number;
 }
 
+// The last ten attempts' scores, oldest first, numbered among every attempt at the quiz.
+ScoreChartModel score_chart(const Context& c, const BankSlot& slot, const Results& r) {
+    ScoreChartModel chart;
+    const auto& finished = slot.progress.finished_attempts;
+    if (finished.size() < 2) return chart;   // one bar is not a trend: the score card says it
+    chart.heading = c.str(Str::ScoresHeading);
+    chart.pass_percent = r.pass_percent;
+    chart.pass_line = format_int(c.str(Str::PassMark), r.pass_percent);
+    chart.table.caption = chart.heading + ". " + chart.pass_line;
+    chart.table.columns = {c.str(Str::ColumnAttempt), c.str(Str::ColumnDate), c.str(Str::ColumnScore),
+                           c.str(Str::ColumnOutcome)};
+    const std::size_t first = finished.size() > 10 ? finished.size() - 10 : 0;
+    for (std::size_t i = first; i < finished.size(); ++i) {
+        const FinishedAttempt& attempt = finished[i];
+        ScoreBarModel bar;
+        bar.percent = attempt.percent;
+        bar.passed = attempt.passed;
+        bar.current = attempt.attempt_id == r.attempt_id;
+        bar.label = std::to_string(slot.progress.earlier_attempts + static_cast<int>(i) + 1);
+        // As on the score card: a score just under the pass mark is not rounded up to it.
+        bar.value = format_percent(attempt.percent, attempt.passed ? std::nullopt : std::optional<double>(r.pass_percent));
+        chart.table.rows.push_back({bar.label, format_date(attempt.finished_at_ms), bar.value,
+                                    c.str(attempt.passed ? Str::Passed : Str::NotPassed)});
+        chart.bars.push_back(std::move(bar));
+    }
+    return chart;
+}
+
+// Of each tag's questions: seen, right at least once, due now (engine/mastery.h).
+MasteryModel mastery_bars(const Context& c, const BankSlot& slot) {
+    MasteryModel model;
+    const std::vector<Mastery> tags = mastery_by_tag(slot.progress, *slot.bank, platform::now_ms());
+    model.heading = c.str(Str::MasteryHeading);
+    model.table.caption = model.heading;
+    model.table.columns = {c.str(Str::ColumnTopic), c.str(Str::ColumnQuestions), c.str(Str::ColumnSeen),
+                           c.str(Str::ColumnRight), c.str(Str::ColumnDue)};
+    for (const Mastery& tag : tags) {
+        MasteryBarModel bar;
+        // Tags are the author's words (ids, in no language): shown as written, made safe.
+        bar.topic = !tag.tag.empty() ? neutralize_for_display(tag.tag)
+                                     : c.str(tags.size() == 1 ? Str::AllQuestions : Str::OtherQuestions);
+        bar.questions = tag.questions;
+        bar.seen = tag.seen;
+        bar.right = tag.right;
+        bar.due = tag.due;
+        bar.counts = join({std::string(c.str(Str::ColumnSeen)) + " " + std::to_string(tag.seen),
+                           std::string(c.str(Str::ColumnRight)) + " " + std::to_string(tag.right),
+                           std::string(c.str(Str::ColumnDue)) + " " + std::to_string(tag.due)},
+                          "  ·  ");
+        model.table.rows.push_back({bar.topic, std::to_string(tag.questions), std::to_string(tag.seen),
+                                    std::to_string(tag.right), std::to_string(tag.due)});
+        model.bars.push_back(std::move(bar));
+    }
+    return model;
+}
+
 ResultsModel results(const Context& c) {
     const AppState& s = c.state;
     ResultsModel model;
@@ -776,6 +840,8 @@ ResultsModel results(const Context& c) {
         model.rows.push_back(std::move(row));
     }
     model.show_more = c.str(Str::ShowMore);
+    model.scores = score_chart(c, slot, r);
+    model.mastery = mastery_bars(c, slot);
     const auto& finished = slot.progress.finished_attempts;
     if (!finished.empty()) {
         model.past_heading = c.str(Str::PastAttempts);
@@ -853,9 +919,7 @@ SettingsModel settings(const Context& c) {
         ConfirmationModel confirm;
         if (which >= 0 && which < static_cast<int>(s.banks.size()) && s.banks[static_cast<std::size_t>(which)].bank) {
             const Bank& bank = *s.banks[static_cast<std::size_t>(which)].bank;
-            std::string question = c.str(Str::ConfirmDeleteQuiz);
-            question.replace(question.find("%s"), 2, c.text(bank, bank.title));
-            confirm.question = question;
+            confirm.question = format_text(c.str(Str::ConfirmDeleteQuiz), c.text(bank, bank.title));
         } else {
             confirm.question = c.str(Str::ConfirmDeleteAll);
         }
@@ -932,9 +996,7 @@ ScreenModel build_screen(const AppState& state) {
     model.storage_persistent = state.storage_persistent;
     model.notice = notice(c);
     if (!state.wanted_bank_url.empty()) {
-        std::string banner = c.str(Str::DevelopmentBank);
-        banner.replace(banner.find("%s"), 2, neutralize_for_display(state.wanted_bank_url));
-        model.development_banner = banner;
+        model.development_banner = format_text(c.str(Str::DevelopmentBank), neutralize_for_display(state.wanted_bank_url));
     }
     model.loading = c.str(Str::Loading);
     model.copy_label = c.str(Str::CopyCode);

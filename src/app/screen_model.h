@@ -32,6 +32,19 @@ struct NoticeModel {
     ButtonModel dismiss;
 };
 
+// The numbers a picture shows, as a table: what the mirror gives a screen reader in its place.
+struct TableModel {
+    std::string caption;
+    std::vector<std::string> columns;
+    std::vector<std::vector<std::string>> rows;
+};
+
+// A card's indicator: how much of the bank the learner has met and got right (engine/mastery.h).
+struct CardProgressModel {
+    int questions = 0, seen = 0, right = 0;
+    std::string text;               // "Right at least once: 5 of 8"
+};
+
 // One bank of the catalog.
 struct CardModel {
     enum class Status { Loading, Ready, FetchFailed, Invalid };
@@ -53,6 +66,7 @@ struct CardModel {
     bool in_progress = false;
     std::size_t attempts = 0;
     std::size_t due = 0;            // questions due for review (docs/spaced-review.md)
+    std::optional<CardProgressModel> progress;  // once an attempt has finished
     std::optional<double> best_percent;
 };
 
@@ -234,6 +248,36 @@ struct ResultRowModel {
     RichTextRef explanation_rich;
 };
 
+// The score of each past attempt, as bars against the pass mark.
+struct ScoreBarModel {
+    double percent = 0;
+    bool passed = false;
+    bool current = false;           // the attempt these results are of
+    std::string label;              // its number, counting every attempt at the quiz: "12"
+    std::string value;              // "75%"
+};
+
+struct ScoreChartModel {
+    std::string heading;            // "Your scores"
+    std::string pass_line;          // "Pass mark: 70%"
+    int pass_percent = 0;
+    std::vector<ScoreBarModel> bars;    // oldest first, the last ten; none before a second attempt
+    TableModel table;
+};
+
+// Per tag: of its questions, how many the learner has met, got right, has due for review.
+struct MasteryBarModel {
+    std::string topic;              // the tag; "All questions" or "Other questions"
+    int questions = 0, seen = 0, right = 0, due = 0;
+    std::string counts;             // "Seen 4 · Right 3 · Due 1"
+};
+
+struct MasteryModel {
+    std::string heading;            // "By topic"
+    std::vector<MasteryBarModel> bars;
+    TableModel table;
+};
+
 struct ResultsModel {
     bool present = false;
     std::string attempt_id;
@@ -253,6 +297,8 @@ struct ResultsModel {
     std::vector<ResultRowModel> rows;   // none when an exam shows the score only
     std::string score_only;         // then, why there are none
     std::string show_more;          // where a rendering shows the rows a page at a time
+    ScoreChartModel scores;
+    MasteryModel mastery;
     std::string past_heading;
     std::vector<std::string> past_attempts;  // newest first, at most 10
     std::string announcement;

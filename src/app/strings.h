@@ -75,6 +75,21 @@ enum class Str {
     ReviewMistakes,
     BackToCatalog,
     PastAttempts,
+    ScoresHeading,        // results: the chart of past scores
+    ColumnAttempt,        // the chart's and the bars' numbers as tables (the mirror's): column heads
+    ColumnDate,
+    ColumnScore,
+    ColumnOutcome,
+    MasteryHeading,       // results: the bars per tag
+    ColumnTopic,
+    ColumnQuestions,
+    ColumnSeen,
+    ColumnRight,
+    ColumnDue,
+    AllQuestions,         // the one bar of a bank without tags
+    OtherQuestions,       // the bar of the questions without a tag, in a bank with tags
+    RightOfTotal,         // a card's indicator: "Right at least once: %d of %d"
+    NextReview,           // a card with nothing due: "Next review: %s" (a date)
     NoAnswer,
     Theme,
     ThemeLight,

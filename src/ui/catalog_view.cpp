@@ -1,5 +1,6 @@
 #include "ui/views.h"
 
+#include "ui/progress_pictures.h"
 #include "ui/rich_text.h"
 
 namespace imquiz::ui {
@@ -76,6 +77,10 @@ Action draw_catalog(CatalogView&, const UiContext& ui, const app::CatalogModel& 
                 text_wrapped(ui, ui.fonts.small, "• " + problem, ui.palette.wrong);
             if (card.has_best) badge(ui, card.standing, ui.palette.correct, ui.palette.correct_soft);
             else badge(ui, card.standing, ui.palette.text_muted, ui.palette.surface_hover);
+            if (card.progress) {
+                ImGui::Spacing();
+                progress_meter(ui, *card.progress);
+            }
             ImGui::Spacing();
             break;
         }

@@ -1,5 +1,6 @@
 #include "ui/views.h"
 
+#include "ui/progress_pictures.h"
 #include "ui/rich_text.h"
 
 namespace imquiz::ui {
@@ -45,6 +46,14 @@ Action draw_results(ResultsView& view, const UiContext& ui, const app::ResultsMo
         Action pressed = model_button(ui, b, width);
         if (pressed.kind != Action::Kind::None) action = pressed;
     }
+
+    // Progress: past scores (from a second attempt on) and what is known per tag.
+    ImGui::Spacing();
+    panel_begin(ui, "progress");
+    score_chart(ui, r.scores);
+    if (!r.scores.bars.empty()) ImGui::Spacing();
+    mastery_bars(ui, r.mastery);
+    panel_end(ui, ui.palette.surface, ui.palette.border);
 
     // Every question: outcome, your answer, the right one, the explanation (unless an exam shows
     // the score only).

@@ -15,6 +15,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace imquiz::testing {
 
@@ -89,6 +90,28 @@ inline void boot_with_quiz(TestApp& app, const std::string& bank, const std::str
         R"({"format": "imquiz-catalog", "version": 1, "banks": [{"id": "sample", "file": "sample.json"}]})";
     memory::world().files["quizzes/sample.json"] = bank;
     app.boot();
+}
+
+// The one card of a catalog of one bank.
+inline const app::CardModel& only_card(const app::ScreenModel& screen) {
+    REQUIRE(screen.catalog.cards.size() == 1);
+    return screen.catalog.cards[0];
+}
+
+// Answers the question on screen right or wrong (engine_test_support.h's five_questions bank),
+// checks, goes on.
+inline void answer_five_questions(TestApp& app, bool right) {
+    const app::QuestionModel q = app.screen().question;
+    if (q.id == "capital") app.send({{"type", "select"}, {"choice", right ? "paris" : "lyon"}});
+    else if (q.id == "primes")
+        for (const char* choice : right ? std::vector<const char*>{"two", "three", "five"} : std::vector<const char*>{"four"})
+            app.send({{"type", "select"}, {"choice", choice}});
+    else if (q.id == "earth-flat") app.send({{"type", "select"}, {"choice", right ? "false" : "true"}});
+    else if (q.id == "pi") app.send({{"type", "type"}, {"text", right ? "3.14" : "3"}});
+    else app.send({{"type", "type"}, {"text", right ? "hedgehog" : "cat"}});
+    app.send({{"type", "check"}});
+    REQUIRE(app.screen().question.checked);
+    app.send({{"type", "next"}});
 }
 
 }  // namespace imquiz::testing

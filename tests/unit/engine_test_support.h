@@ -4,14 +4,20 @@
 #include "engine/bank_loader.h"
 #include "engine/diagnostics.h"
 #include "engine/progress.h"
+#include "engine/session.h"
 
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace imquiz::testing {
+
+// The clock of the tests that move time over weeks: one day, and where they begin.
+constexpr std::int64_t day = 86'400'000;
+constexpr std::int64_t start = 1'767'225'600'000;   // 2026-01-01T00:00:00Z
 
 // A valid bank (languages en + ru) around the given questions array and settings object.
 inline std::string bank_json(std::string_view questions, std::string_view settings = "{}") {
@@ -91,6 +97,26 @@ inline Session stored_and_read(const Session& session) {
     REQUIRE(decoded.record);
     REQUIRE(decoded.record->attempt_in_progress);
     return *decoded.record->attempt_in_progress;
+}
+
+// One attempt at `bank` (five_questions: its choice and true/false questions are answered, right or
+// wrong by question id; the others are left unanswered) at `at`, recorded into `record`.
+inline void attempt(ProgressRecord& record, const Bank& bank, std::int64_t at, const std::map<std::string, bool>& right) {
+    Session session = start_session(bank, 7, SessionOptions{{}, at});
+    while (!is_finished(session)) {
+        const Question& question = *current_question(session, bank);
+        const auto wanted = right.find(question.id);
+        if (wanted != right.end()) {
+            Response response;
+            if (question.id == "capital") response = Response::choices({wanted->second ? "paris" : "lyon"});
+            else if (question.id == "primes") response = Response::choices(wanted->second ? std::vector<std::string>{"two", "three", "five"}
+                                                                                          : std::vector<std::string>{"four"});
+            if (question.type == QuestionType::TrueFalse) response = Response::boolean(wanted->second ? question.true_false_answer : !question.true_false_answer);
+            check(session, bank, response, at);
+        }
+        next(session, at);
+    }
+    record_finished_attempt(record, session, bank, at + 1000);
 }
 
 } // namespace imquiz::testing

@@ -16,34 +16,16 @@
 
 using namespace imquiz;
 using imquiz::testing::bank_json;
+using imquiz::testing::day;
 using imquiz::testing::five_questions;
 using imquiz::testing::load_valid_bank;
+using imquiz::testing::start;
 
 namespace {
 
-constexpr std::int64_t day = 86'400'000;
-constexpr std::int64_t start = 1'767'225'600'000;   // 2026-01-01T00:00:00Z
-
 std::int64_t interval_days(const ReviewCard& card) { return (due_ms(card) - card.last_ms) / day; }
 
-// One attempt at `bank` answered at `at`, right or wrong by question id, recorded into `record`.
-void attempt(ProgressRecord& record, const Bank& bank, std::int64_t at, const std::map<std::string, bool>& right) {
-    Session session = start_session(bank, 7, SessionOptions{{}, at});
-    while (!is_finished(session)) {
-        const Question& question = *current_question(session, bank);
-        const auto wanted = right.find(question.id);
-        if (wanted != right.end()) {
-            Response response;
-            if (question.id == "capital") response = Response::choices({wanted->second ? "paris" : "lyon"});
-            else if (question.id == "primes") response = Response::choices(wanted->second ? std::vector<std::string>{"two", "three", "five"}
-                                                                                          : std::vector<std::string>{"four"});
-            if (question.type == QuestionType::TrueFalse) response = Response::boolean(wanted->second ? question.true_false_answer : !question.true_false_answer);
-            check(session, bank, response, at);
-        }
-        next(session, at);
-    }
-    record_finished_attempt(record, session, bank, at + 1000);
-}
+using imquiz::testing::attempt;
 
 }  // namespace
 
@@ -226,25 +208,9 @@ namespace memory = imquiz::platform::memory;
 using imquiz::testing::TestApp;
 using imquiz::testing::Url;
 
-const app::CardModel& only_card(const app::ScreenModel& screen) {
-    REQUIRE(screen.catalog.cards.size() == 1);
-    return screen.catalog.cards[0];
-}
+using imquiz::testing::only_card;
 
-// Answers the question on screen right or wrong (the five_questions bank's), checks, goes on.
-void answer(TestApp& app, bool right) {
-    const app::QuestionModel q = app.screen().question;
-    if (q.id == "capital") app.send({{"type", "select"}, {"choice", right ? "paris" : "lyon"}});
-    else if (q.id == "primes")
-        for (const char* choice : right ? std::vector<const char*>{"two", "three", "five"} : std::vector<const char*>{"four"})
-            app.send({{"type", "select"}, {"choice", choice}});
-    else if (q.id == "earth-flat") app.send({{"type", "select"}, {"choice", right ? "false" : "true"}});
-    else if (q.id == "pi") app.send({{"type", "type"}, {"text", right ? "3.14" : "3"}});
-    else app.send({{"type", "type"}, {"text", right ? "hedgehog" : "cat"}});
-    app.send({{"type", "check"}});
-    REQUIRE(app.screen().question.checked);
-    app.send({{"type", "next"}});
-}
+void answer(TestApp& app, bool right) { imquiz::testing::answer_five_questions(app, right); }
 
 }  // namespace
 
