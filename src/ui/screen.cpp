@@ -54,10 +54,12 @@ Action draw_screen(Views& views, const UiContext& base_ui, const ScreenModel& mo
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(side, base_ui.px(18)));
     ImGui::Begin("##imquiz", nullptr, flags);
     ImGui::PopStyleVar();
-    // Back on the catalog, the keyboard starts from its first item: the item it was on (a button
-    // far down the results) is gone, and the arrows searched from where it had been.
+    // Back on the catalog, and on the results, the keyboard starts from the screen's first item:
+    // the item it was on (a button far down the results, the question's Next) is gone, and the
+    // arrows searched from where it had been, finding nothing below it on a short page.
     if (model.screen != views.last_screen) {
-        if (model.screen == app::Screen::Catalog && views.last_screen != app::Screen::Loading)
+        const bool fresh_screen = model.screen == app::Screen::Catalog || model.screen == app::Screen::Results;
+        if (fresh_screen && views.last_screen != app::Screen::Loading)
             ImGui::NavInitWindow(ImGui::GetCurrentWindow(), true);
         views.last_screen = model.screen;
     }
