@@ -137,26 +137,38 @@
       addInteraction(statement, result);
       commit();
     } else if (verb === 'completed' && result.score) {
-      var score = result.score;
-      var scaled = typeof score.scaled === 'number' ? score.scaled : 0;
-      if (is12) {   // 0..100 in 1.2: the percent, as gradebooks read raw
-        set(cmi.score + 'raw', Math.round(scaled * 10000) / 100);
-        set(cmi.score + 'min', 0);
-        set(cmi.score + 'max', 100);
-        status = result.success ? 'passed' : 'failed';
-        set('cmi.core.lesson_status', status);
-      } else {
-        set(cmi.score + 'scaled', Math.round(scaled * 10000) / 10000);
-        set(cmi.score + 'raw', score.raw);
-        set(cmi.score + 'min', score.min);
-        set(cmi.score + 'max', score.max);
-        status = 'completed';
-        set('cmi.completion_status', status);
-        set('cmi.success_status', result.success ? 'passed' : 'failed');
-      }
+      // A review round (Review mistakes, Review N due) is practice on a few of the quiz's
+      // questions: its answers are in the interactions, its score is not the quiz's grade.
+      if (!isReview(statement)) grade(result);
       set(cmi.sessionTime, timespan((Date.now() - startedAt) / 1000));
       commit();
     }
+  }
+
+  // The score and status of an attempt at the whole quiz.
+  function grade(result) {
+    var score = result.score;
+    var scaled = typeof score.scaled === 'number' ? score.scaled : 0;
+    if (is12) {   // 0..100 in 1.2: the percent, as gradebooks read raw
+      set(cmi.score + 'raw', Math.round(scaled * 10000) / 100);
+      set(cmi.score + 'min', 0);
+      set(cmi.score + 'max', 100);
+      status = result.success ? 'passed' : 'failed';
+      set('cmi.core.lesson_status', status);
+    } else {
+      set(cmi.score + 'scaled', Math.round(scaled * 10000) / 10000);
+      set(cmi.score + 'raw', score.raw);
+      set(cmi.score + 'min', score.min);
+      set(cmi.score + 'max', score.max);
+      status = 'completed';
+      set('cmi.completion_status', status);
+      set('cmi.success_status', result.success ? 'passed' : 'failed');
+    }
+  }
+
+  function isReview(statement) {
+    var extensions = statement.context && statement.context.extensions;
+    return !!extensions && extensions['urn:imquiz:xapi:round'] === 'review';
   }
 
   var interactionTypes = { choice: 1, 'true-false': 1, 'fill-in': 1, numeric: 1, matching: 1, sequencing: 1 };

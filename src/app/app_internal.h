@@ -100,7 +100,7 @@ bool take_reloaded_bank(AppState& state, BankSlot& slot, BankLoadResult& loaded)
 bool take_failed_reload(AppState& state, BankSlot& slot, const std::string& error);
 
 // host_events.cpp: xAPI-shaped statements for the embedding page.
-void send_attempted(const AppState& state, const Bank& bank);
+void send_attempted(const AppState& state, const Bank& bank, const Session& session);
 void send_answered(const AppState& state, const Bank& bank, const Question& question, const Response& response,
                    const Feedback& feedback);
 void send_finished(const AppState& state, const Bank& bank, const Results& results);

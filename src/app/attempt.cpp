@@ -65,7 +65,7 @@ void begin_attempt(AppState& state, Session session) {
     if (!slot || !slot->bank) return;
     slot->progress.attempt_in_progress = session;
     save_progress(state, *slot);
-    send_attempted(state, *slot->bank);
+    send_attempted(state, *slot->bank, session);
     show_session(state, std::move(session));
 }
 
@@ -332,7 +332,7 @@ void review_due(AppState& state, int bank_index) {
     state.active_bank = bank_index;
     state.previous_results.reset();
     const Bank& bank = *state.banks[static_cast<std::size_t>(bank_index)].bank;
-    Session round = start_session(bank, next_seed(state), SessionOptions{due, now()});
+    Session round = start_session(bank, next_seed(state), SessionOptions{due, now(), /*review=*/true});
     // Most forgotten first, whatever the bank's order.
     std::stable_sort(round.questions.begin(), round.questions.end(), [&](const SessionQuestion& a, const SessionQuestion& b) {
         return std::find(due.begin(), due.end(), a.question_id) < std::find(due.begin(), due.end(), b.question_id);

@@ -103,16 +103,32 @@ std::string response_pattern(const Response& response, const Question& question)
     }
 }
 
+// The statement's context: the quiz it is part of (an answer's), and for a review round (Review
+// mistakes, Review N due) an extension saying so, so that a host tells practice from a score of the
+// quiz. Nothing when there is neither.
+void write_context(JsonWriter& w, const Bank* parent, const std::string& language, bool review) {
+    if (!parent && !review) return;
+    w.key("context").begin_object();
+    if (parent) {
+        w.key("contextActivities").begin_object().key("parent").begin_array();
+        write_activity(w, *parent, language);
+        w.end_array().end_object();
+    }
+    if (review) w.key("extensions").begin_object().key("urn:imquiz:xapi:round").string("review").end_object();
+    w.end_object();
+}
+
 // Not for a bank from a bank= link: anyone can make one, and a course page must not take its
 // "passed" for a real quiz's.
 bool learner_events_allowed(const AppState& state) { return state.wanted_bank_url.empty(); }
 
 }  // namespace
 
-void send_attempted(const AppState& state, const Bank& bank) {
+void send_attempted(const AppState& state, const Bank& bank, const Session& session) {
     if (!learner_events_allowed(state)) return;
     JsonWriter w;
     begin_statement(w, "attempted", bank, state.language_code());
+    write_context(w, nullptr, state.language_code(), session.review);
     send_statement(w);
 }
 
@@ -135,9 +151,7 @@ void send_answered(const AppState& state, const Bank& bank, const Question& ques
     w.key("urn:imquiz:xapi:hints-used").integer(static_cast<long long>(feedback.hints_used));
     w.end_object();
     w.end_object();
-    w.key("context").begin_object().key("contextActivities").begin_object().key("parent").begin_array();
-    write_activity(w, bank, language);
-    w.end_array().end_object().end_object();
+    write_context(w, &bank, language, state.session && state.session->review);
     send_statement(w);
 }
 
@@ -148,14 +162,17 @@ void send_finished(const AppState& state, const Bank& bank, const Results& r) {
     begin_statement(completed, "completed", bank, language);
     completed.key("result").begin_object();
     completed.key("completion").boolean(true);
-    completed.key("success").boolean(r.passed);
+    if (!r.review) completed.key("success").boolean(r.passed);
     completed.key("duration").string(duration_iso(r.duration_ms));
     completed.key("score").begin_object();
     completed.key("raw").number(r.score).key("min").integer(0).key("max").number(r.max_score);
     completed.key("scaled").number(r.max_score > 0 ? r.score / r.max_score : 0.0);
     completed.end_object().end_object();
+    write_context(completed, nullptr, language, r.review);
     send_statement(completed);
 
+    // A review round is practice: no verdict on the quiz from a few of its questions.
+    if (r.review) return;
     JsonWriter verdict;
     begin_statement(verdict, r.passed ? "passed" : "failed", bank, language);
     verdict.key("result").begin_object();

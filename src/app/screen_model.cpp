@@ -712,19 +712,23 @@ int attempt_number(const BankSlot& slot, const Results& r) {
     return number;
 }
 
-// The last ten attempts' scores, oldest first, numbered among every attempt at the quiz.
+// The last ten attempts' scores, oldest first, numbered among every attempt at the quiz. Review
+// rounds are not scores of the quiz: they keep their numbers but have no bar.
 ScoreChartModel score_chart(const Context& c, const BankSlot& slot, const Results& r) {
     ScoreChartModel chart;
     const auto& finished = slot.progress.finished_attempts;
-    if (finished.size() < 2) return chart;   // one bar is not a trend: the score card says it
+    std::vector<std::size_t> shown;
+    for (std::size_t i = 0; i < finished.size(); ++i)
+        if (!finished[i].review) shown.push_back(i);
+    if (shown.size() < 2) return chart;   // one bar is not a trend: the score card says it
+    if (shown.size() > 10) shown.erase(shown.begin(), shown.end() - 10);
     chart.heading = c.str(Str::ScoresHeading);
     chart.pass_percent = r.pass_percent;
     chart.pass_line = format_int(c.str(Str::PassMark), r.pass_percent);
     chart.table.caption = chart.heading + ". " + chart.pass_line;
     chart.table.columns = {c.str(Str::ColumnAttempt), c.str(Str::ColumnDate), c.str(Str::ColumnScore),
                            c.str(Str::ColumnOutcome)};
-    const std::size_t first = finished.size() > 10 ? finished.size() - 10 : 0;
-    for (std::size_t i = first; i < finished.size(); ++i) {
+    for (const std::size_t i : shown) {
         const FinishedAttempt& attempt = finished[i];
         ScoreBarModel bar;
         bar.percent = attempt.percent;
@@ -777,7 +781,8 @@ ResultsModel results(const Context& c) {
     model.present = true;
     model.attempt_id = r.attempt_id;
     model.quiz_title = c.text(*bank, bank->title);
-    model.heading = c.str(Str::Results);
+    // A review round's results say so: practice, not a score of the quiz (no verdict, no feedback by score).
+    model.heading = c.str(r.review ? Str::ReviewRound : Str::Results);
     model.percent = r.percent;
     model.score = r.score;
     model.max_score = r.max_score;
@@ -793,13 +798,14 @@ ResultsModel results(const Context& c) {
     std::size_t second = points.find("%s");
     if (second != std::string::npos) points.replace(second, 2, format_points(r.max_score));
     model.points = points;
-    model.verdict = c.str(r.passed ? Str::Passed : Str::NotPassed);
+    model.verdict = c.str(r.review ? Str::ReviewNotCounted : r.passed ? Str::Passed : Str::NotPassed);
     model.details = format_int(c.str(Str::PassMark), r.pass_percent) + "  ·  " + c.str(Str::TimeTaken) + " " +
                     format_duration(r.duration_ms);
     const BankSlot& slot = s.banks[static_cast<std::size_t>(s.active_bank)];
     const std::optional<ExamAttempts> attempts = exam_attempts(slot);
     if (attempts) model.details += "  ·  " + format_int2(c.str(Str::AttemptOf), attempt_number(slot, r), attempts->allowed);
-    if (const ScoreRange* range = bank->feedback_range(r.percent)) c.read(*bank, range->text, model.feedback, model.feedback_rich);
+    if (const ScoreRange* range = r.review ? nullptr : bank->feedback_range(r.percent))
+        c.read(*bank, range->text, model.feedback, model.feedback_rich);
     // Reviewing mistakes is practice: an exam is taken again whole.
     const bool exam = bank->settings.mode == Settings::Mode::Exam;
     const bool review = model.missed > 0 && !exam;
@@ -847,7 +853,8 @@ ResultsModel results(const Context& c) {
         model.past_heading = c.str(Str::PastAttempts);
         for (auto it = finished.rbegin(); it != finished.rend() && model.past_attempts.size() < 10; ++it)
             model.past_attempts.push_back(format_date(it->finished_at_ms) + "   " + format_percent(it->percent) + "   " +
-                                          format_duration(it->duration_ms));
+                                          format_duration(it->duration_ms) +
+                                          (it->review ? std::string("   ") + c.str(Str::ReviewRound) : std::string()));
     }
     model.announcement = join({as_sentence(model.heading), as_sentence(model.percent_text), as_sentence(model.points),
                                as_sentence(model.verdict)},

@@ -90,6 +90,8 @@ enum class Str {
     OtherQuestions,       // the bar of the questions without a tag, in a bank with tags
     RightOfTotal,         // a card's indicator: "Right at least once: %d of %d"
     NextReview,           // a card with nothing due: "Next review: %s" (a date)
+    ReviewRound,          // the results of a review round (Review mistakes, Review N due), and its past line
+    ReviewNotCounted,     // in place of a review round's verdict
     NoAnswer,
     Theme,
     ThemeLight,

@@ -48,6 +48,7 @@ struct FinishedAttempt {
     double max_score = 0;
     double percent = 0;
     bool passed = false;
+    bool review = false;                // a review round (Session::review): not a score of the quiz
     std::vector<AttemptQuestion> questions;
 };
 
@@ -65,10 +66,10 @@ struct ProgressRecord {
     std::map<std::string, QuestionStats> question_stats;
 };
 
-// Appends the finished session as an attempt, updates best_percent and the question stats, and
-// clears the attempt in progress if it is this one. Each question answered is reviewed
-// (schedule.h) at the time it was answered; one left without an answer is not. Recording the same
-// attempt twice is a no-op.
+// Appends the finished session as an attempt, updates best_percent (not for a review round) and
+// the question stats, and clears the attempt in progress if it is this one. Each question answered
+// is reviewed (schedule.h) at the time it was answered; one left without an answer is not.
+// Recording the same attempt twice is a no-op.
 void record_finished_attempt(ProgressRecord& record, const Session& session, const Bank& bank,
                              std::int64_t finished_at_ms);
 

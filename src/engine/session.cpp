@@ -367,6 +367,7 @@ Session start_session(const Bank& bank, std::uint64_t seed, const SessionOptions
     session.seed = seed;
     session.started_at_ms = options.now_ms;
     session.last_activity_ms = options.now_ms;
+    session.review = options.review;
 
     Fnv1a attempt;
     attempt.text(bank.id);
@@ -677,6 +678,7 @@ Results results(const Session& session, const Bank& bank) {
     result.pass_percent = bank.settings.pass_percent;
     result.started_at_ms = session.started_at_ms;
     result.duration_ms = session.elapsed_ms;
+    result.review = session.review;
     for (const SessionQuestion& slot : session.questions) {
         QuestionResult question_result;
         question_result.question_id = slot.question_id;
@@ -718,6 +720,7 @@ Session retry_missed(const Bank& bank, const Results& previous, std::uint64_t se
     SessionOptions options;
     options.only_question_ids = missed_question_ids(previous);
     options.now_ms = now_ms;
+    options.review = true;
     if (options.only_question_ids.empty()) {
         Session empty = start_session(bank, seed, options);
         empty.questions.clear();   // nothing was missed: an attempt with nothing to do

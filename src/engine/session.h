@@ -77,6 +77,10 @@ struct Session {
     // (see resume_session), so a tab left closed overnight does not count as quiz time.
     std::int64_t elapsed_ms = 0;
     std::int64_t last_activity_ms = 0;
+    // A review round (Review mistakes, Review N due): some of the quiz's questions again, as
+    // practice. It counts towards each question's statistics and schedule, not as a score of the
+    // quiz (best score, the chart of scores, the LMS's grade).
+    bool review = false;
 };
 
 struct SessionOptions {
@@ -84,6 +88,7 @@ struct SessionOptions {
     // Empty = the whole bank, with the bank's pool draw.
     std::vector<std::string> only_question_ids;
     std::int64_t now_ms = 0;
+    bool review = false;   // Session::review
 };
 
 // Orders the questions (pool draw, shuffles) from `seed` with the engine's own PRNG
@@ -242,6 +247,7 @@ struct Results {
     bool passed = false;                // percent >= bank passPercent
     std::int64_t started_at_ms = 0;
     std::int64_t duration_ms = 0;       // active time (Session::elapsed_ms)
+    bool review = false;                // of a review round (Session::review)
     std::vector<QuestionResult> questions;  // presentation order
 };
 
@@ -253,7 +259,7 @@ std::vector<std::string> missed_question_ids(const Results& results);
 
 // A fresh attempt at the whole bank (new pool draw and order from the new seed).
 Session retry_all(const Bank& bank, std::uint64_t seed, std::int64_t now_ms);
-// A fresh attempt at the questions missed in `previous`.
+// A review round of the questions missed in `previous`.
 Session retry_missed(const Bank& bank, const Results& previous, std::uint64_t seed,
                      std::int64_t now_ms);
 

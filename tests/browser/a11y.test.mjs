@@ -45,11 +45,13 @@ const WORDS = {
   en: { check: 'Check', next: 'Next', seeResults: 'See results', back: 'Back', correct: 'Correct', incorrect: 'Incorrect',
         correctAnswer: 'Correct answer', results: 'Results', settings: 'Settings', questionOf: (i, n) => `Question ${i} of ${n}`,
         start: 'Start', score: (a, b) => `${a} of ${b} points`, passed: 'Passed', retry: 'Retry', review: 'Review mistakes',
+        reviewRound: 'Review round', practice: 'Practice: not counted as a score',
         catalog: 'Back to quizzes', quizzes: 'Quizzes', language: 'Language', theme: 'Theme', textSize: 'Text size',
         explanation: 'Explanation', selectOne: 'Choose one answer.' },
   ru: { check: 'Проверить', next: 'Далее', seeResults: 'К результатам', back: 'Назад', correct: 'Верно', incorrect: 'Неверно',
         correctAnswer: 'Правильный ответ', results: 'Результаты', settings: 'Настройки', questionOf: (i, n) => `Вопрос ${i} из ${n}`,
         start: 'Начать', score: (a, b) => `${a} из ${b} баллов`, passed: 'Тест пройден', retry: 'Пройти снова',
+        reviewRound: 'Повторение', practice: 'Тренировка: в результат теста не входит',
         review: 'Разобрать ошибки', catalog: 'К списку тестов', quizzes: 'Тесты', language: 'Язык', theme: 'Тема',
         textSize: 'Размер текста', explanation: 'Пояснение', selectOne: 'Выберите один ответ.' },
 };
@@ -428,7 +430,8 @@ test('whole quiz through the mirror by keyboard only: focus, live announcements,
   }
   state = await waitForState(page, (s) => s.screen === 'results' && s.results);
   assert.equal(state.results.score, 2);
-  await waitLive(page, `${words.results}. 100%. ${words.score(2, 2)}. ${words.passed}.`);
+  // A review round's results: practice, not a verdict on the quiz.
+  await waitLive(page, `${words.reviewRound}. 100%. ${words.score(2, 2)}. ${words.practice}.`);
 
   // Back to the catalog: Tab past Retry, Enter on "Back to quizzes"; focus lands on its h1.
   await page.keyboard.press('Tab');

@@ -395,19 +395,23 @@ function checkXapi(statements) {
 
 for (const version of ['1.2', '2004']) {
   const is12 = version === '1.2';
-  test(`SCORM ${version}: every question type, passed then failed: interactions in the LMS, statements valid xAPI`, async () => {
+  test(`SCORM ${version}: every question type, passed then failed, then a review round that keeps the grade: interactions in the LMS, statements valid xAPI`, async () => {
     const learner = `types-${version}`;
     const app = await openLms(`${lms.url}lms.html?version=${version}&pkg=types${version.replace('.', '')}&learner=${learner}`);
     const act = (action) => app.frame.evaluate((a) => window.ImQuizHost.act(a), action);
-    for (const wrong of [false, true]) {
-      for (let n = 1; n <= TYPES_BANK.questions.length; n++) {
+    // Answers the `total` questions on screen, right or wrong; the results.
+    const answerAll = async (wrong, total) => {
+      for (let n = 1; n <= total; n++) {
         const state = await waitForState(app.frame, (s, i) => s.screen === 'question' && s.question && s.question.index === i && !s.question.feedback, n);
         for (const action of TYPES_ANSWERS[state.question.id][wrong ? 1 : 0]) await act(action);
         await act({ type: 'check' });
         await waitForState(app.frame, (s, i) => s.question && s.question.index === i && s.question.feedback, n);
         await act({ type: 'next' });
       }
-      const results = (await waitForState(app.frame, (s) => s.screen === 'results' && s.results)).results;
+      return (await waitForState(app.frame, (s) => s.screen === 'results' && s.results)).results;
+    };
+    for (const wrong of [false, true]) {
+      const results = await answerAll(wrong, TYPES_BANK.questions.length);
       assert.equal(results.passed, !wrong);
       const count = TYPES_BANK.questions.length * (wrong ? 2 : 1);
       const now = await waitForLms(learner, version, (k) => k.interactions.length === count &&
@@ -425,8 +429,25 @@ for (const version of ['1.2', '2004']) {
       }
       if (!wrong) await act({ type: 'retry' });
     }
-    await waitInPage(app.page, (n) => window.statements.length >= n, 2 * (TYPES_BANK.questions.length + 3));
+    // Review mistakes, every answer right now: practice. Its answers reach the LMS as interactions;
+    // its 100% is not the grade, which stays the failed attempt's (a completion of the round comes,
+    // and is kept: the session time moves, nothing else).
+    const graded = kept(learner, version);
+    await act({ type: 'review' });
+    const review = await answerAll(false, TYPES_BANK.questions.length);
+    assert.equal(review.heading, 'Review round');
+    const questions = TYPES_BANK.questions.length;
+    const after = await waitForLms(learner, version, (k) => k.interactions.length === 3 * questions && k.sessionTime !== graded.sessionTime,
+                                   'the review round\'s answers and its completion');
+    assert.deepEqual([after.status, after.success, after.score], [graded.status, graded.success, graded.score]);
+    assert.deepEqual(after.interactions.slice(-questions).map((i) => i.result), Array(questions).fill('correct'));
+
+    await waitInPage(app.page, (n) => window.statements.length >= n, 2 * (questions + 3) + questions + 2);
     const statements = await app.page.evaluate(() => window.statements);
+    // The round's statements say it is one (urn:imquiz:xapi:round), and it has no verdict.
+    const round = statements.filter((s) => s.context && s.context.extensions && s.context.extensions['urn:imquiz:xapi:round'] === 'review');
+    assert.deepEqual(round.map((s) => s.verb.id.split('/').pop()), ['attempted', ...Array(questions).fill('answered'), 'completed']);
+    assert.equal(statements.length, 2 * (questions + 3) + questions + 2);
     const verbs = statements.map((s) => s.verb.id.split('/').pop());
     assert.deepEqual([...new Set(verbs)].sort(), ['answered', 'attempted', 'completed', 'failed', 'passed']);
     assert.deepEqual([...new Set(statements.filter((s) => s.object.definition.interactionType).map((s) => s.object.definition.interactionType))].sort(),

@@ -114,4 +114,11 @@ inline void answer_five_questions(TestApp& app, bool right) {
     app.send({{"type", "next"}});
 }
 
+// Answers the questions on screen (five_questions) to the results, the first `right` of them right.
+inline void answer_to_results(TestApp& app, int right) {
+    int answered = 0;
+    while (app.screen().screen == app::Screen::Question) answer_five_questions(app, answered++ < right);
+    REQUIRE(app.screen().screen == app::Screen::Results);
+}
+
 }  // namespace imquiz::testing

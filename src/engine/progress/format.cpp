@@ -46,6 +46,8 @@ void write_session(JsonWriter& out, const Session& session) {
     out.key("elapsedMs").integer(session.elapsed_ms);
     out.key("lastActivityMs").integer(session.last_activity_ms);
     out.key("current").unsigned_integer(session.current);
+    if (session.review)   // only when set: a record without review rounds reads as it always did
+        out.key("review").boolean(true);
     out.key("questions").begin_array();
     for (const SessionQuestion& slot : session.questions) {
         out.begin_object();
@@ -88,6 +90,8 @@ void write_attempt(JsonWriter& out, const FinishedAttempt& attempt) {
     out.key("maxScore").number(attempt.max_score);
     out.key("percent").number(attempt.percent);
     out.key("passed").boolean(attempt.passed);
+    if (attempt.review)
+        out.key("review").boolean(true);
     out.key("questions").begin_array();
     for (const AttemptQuestion& question : attempt.questions) {
         out.begin_object();
@@ -317,7 +321,7 @@ private:
         if (!read_.expect_object(value, path))
             return std::nullopt;
         read_.check_fields(value, path, {"attemptId", "bankFingerprint", "seed", "startedAtMs",
-                                         "elapsedMs", "lastActivityMs", "current", "questions"});
+                                         "elapsedMs", "lastActivityMs", "current", "review", "questions"});
         Session result;
         result.bank_id = bank_id;
         if (const JsonValue* id = read_.required(value, path, "attemptId"))
@@ -338,6 +342,8 @@ private:
         integer_field(value, path, "elapsedMs", result.elapsed_ms);
         integer_field(value, path, "lastActivityMs", result.last_activity_ms);
         integer_field(value, path, "current", result.current);
+        if (const JsonValue* review = find_field(value, "review"))
+            result.review = read_.boolean(*review, path_field(path, "review")).value_or(false);
         const JsonValue* questions = read_.required(value, path, "questions");
         const std::string questions_path = path_field(path, "questions");
         const auto* items = questions == nullptr ? nullptr : read_.array(*questions, questions_path);
@@ -396,7 +402,7 @@ private:
             return std::nullopt;
         read_.check_fields(value, path, {"attemptId", "bankFingerprint", "startedAtMs",
                                          "finishedAtMs", "durationMs", "score", "maxScore",
-                                         "percent", "passed", "questions"});
+                                         "percent", "passed", "review", "questions"});
         FinishedAttempt result;
         if (const JsonValue* id = read_.required(value, path, "attemptId")) {
             result.attempt_id = read_.string(*id, path_field(path, "attemptId")).value_or("");
@@ -417,6 +423,8 @@ private:
             result.percent = percent(*share, path_field(path, "percent")).value_or(0);
         if (const JsonValue* passed = read_.required(value, path, "passed"))
             result.passed = read_.boolean(*passed, path_field(path, "passed")).value_or(false);
+        if (const JsonValue* review = find_field(value, "review"))
+            result.review = read_.boolean(*review, path_field(path, "review")).value_or(false);
         const JsonValue* questions = read_.required(value, path, "questions");
         const std::string questions_path = path_field(path, "questions");
         const auto* items = questions == nullptr ? nullptr : read_.array(*questions, questions_path);

@@ -58,6 +58,7 @@ void record_finished_attempt(ProgressRecord& record, const Session& session, con
     attempt.max_score = outcome.max_score;
     attempt.percent = outcome.percent;
     attempt.passed = outcome.passed;
+    attempt.review = session.review;
     for (const QuestionResult& question : outcome.questions)
         attempt.questions.push_back({question.question_id, question.outcome, question.score, question.response,
                                      question.tries > 1 ? question.tries : 0, question.hints_used});
@@ -77,7 +78,7 @@ void record_finished_attempt(ProgressRecord& record, const Session& session, con
         if (review && review->question != fingerprint) review.reset();   // another question now
         review = reviewed(review, grade_of(result.outcome, result.tries, result.hints_used), answered_at_ms, fingerprint);
     }
-    raise_best(record, attempt.percent);
+    if (!attempt.review) raise_best(record, attempt.percent);   // a few questions again: not the quiz's score
     insert_in_order(record.finished_attempts, std::move(attempt));
 }
 
@@ -130,6 +131,7 @@ Results results_of(const FinishedAttempt& attempt, const Bank& bank) {
     result.passed = attempt.passed;
     result.started_at_ms = attempt.started_at_ms;
     result.duration_ms = attempt.duration_ms;
+    result.review = attempt.review;
     for (const AttemptQuestion& question : attempt.questions) {
         QuestionResult row;
         row.question_id = question.question_id;
