@@ -791,13 +791,8 @@ ResultsModel results(const Context& c) {
     model.duration_ms = r.duration_ms;
     model.missed = missed_question_ids(r).size();
     model.percent_text = format_percent(r.percent, r.passed ? std::nullopt : std::optional<double>(r.pass_percent));
-    std::string points = c.str(Str::Score);
-    // "%s of %s points": two strings, formatted here.
-    std::size_t first = points.find("%s");
-    if (first != std::string::npos) points.replace(first, 2, format_points(r.score));
-    std::size_t second = points.find("%s");
-    if (second != std::string::npos) points.replace(second, 2, format_points(r.max_score));
-    model.points = points;
+    // "%s of %s points": each format_text fills the first %s left.
+    model.points = format_text(format_text(c.str(Str::Score), format_points(r.score)).c_str(), format_points(r.max_score));
     model.verdict = c.str(r.review ? Str::ReviewNotCounted : r.passed ? Str::Passed : Str::NotPassed);
     model.details = format_int(c.str(Str::PassMark), r.pass_percent) + "  ·  " + c.str(Str::TimeTaken) + " " +
                     format_duration(r.duration_ms);

@@ -8,12 +8,6 @@ namespace imquiz {
 
 namespace {
 
-// The question's review card, if it was made on the question as it is now.
-const ReviewCard* current_card(const QuestionStats& stats, const Question& question) {
-    if (!stats.review || stats.review->question != question_fingerprint(question)) return nullptr;
-    return &*stats.review;
-}
-
 void count(Mastery& into, const ProgressRecord& record, const Question& question, std::int64_t now_ms) {
     ++into.questions;
     const auto found = record.question_stats.find(question.id);
@@ -21,7 +15,7 @@ void count(Mastery& into, const ProgressRecord& record, const Question& question
     const QuestionStats& stats = found->second;
     if (stats.seen > 0) ++into.seen;
     if (stats.correct > 0) ++into.right;
-    const ReviewCard* card = current_card(stats, question);
+    const ReviewCard* card = current_review(record, question);
     if (card && is_due(*card, now_ms)) ++into.due;
 }
 
@@ -56,9 +50,7 @@ std::vector<Mastery> mastery_by_tag(const ProgressRecord& record, const Bank& ba
 std::optional<std::int64_t> next_review_ms(const ProgressRecord& record, const Bank& bank) {
     std::optional<std::int64_t> next;
     for (const Question& question : bank.questions) {
-        const auto found = record.question_stats.find(question.id);
-        if (found == record.question_stats.end()) continue;
-        const ReviewCard* card = current_card(found->second, question);
+        const ReviewCard* card = current_review(record, question);
         if (card && (!next || due_ms(*card) < *next)) next = due_ms(*card);
     }
     return next;

@@ -73,9 +73,12 @@ struct ProgressRecord {
 void record_finished_attempt(ProgressRecord& record, const Session& session, const Bank& bank,
                              std::int64_t finished_at_ms);
 
+// The question's review card in `record`, if it was made on the question as it is now
+// (question_fingerprint): one whose key changed has no schedule until it is answered again.
+const ReviewCard* current_review(const ProgressRecord& record, const Question& question);
+
 // The questions of `bank` due for review at `now_ms`, the most forgotten first (lowest
-// recall_probability; then by due time, then id). Only questions whose review was made on them as
-// they are now (question_fingerprint) count.
+// recall_probability; then by due time, then id). Only questions with a current_review count.
 std::vector<std::string> due_for_review(const ProgressRecord& record, const Bank& bank, std::int64_t now_ms);
 
 // Every finished attempt ever counted: the kept ones and the pruned ones.

@@ -1,7 +1,7 @@
 #include "ui/progress_pictures.h"
 
 #include <algorithm>
-#include <cstdio>
+#include <cfloat>
 
 namespace imquiz::ui {
 
@@ -10,8 +10,7 @@ namespace {
 uint32_t lighter(uint32_t color) { return (color & 0x00FFFFFFu) | (0x70u << IM_COL32_A_SHIFT); }
 
 // A rounded bar of `questions` parts: right (the "correct" colour), seen but never right (muted
-// text colour), not seen (the track). Its height in CSS px; the width of the
-// room (widgets.h).
+// text colour), not seen (the track). Its height in CSS px; the width of the room (widgets.h).
 void three_part_bar(const UiContext& ui, int questions, int seen, int right, float height) {
     const float width = room_x();
     const ImVec2 pos = ImGui::GetCursorScreenPos();

@@ -82,6 +82,13 @@ void record_finished_attempt(ProgressRecord& record, const Session& session, con
     insert_in_order(record.finished_attempts, std::move(attempt));
 }
 
+const ReviewCard* current_review(const ProgressRecord& record, const Question& question) {
+    const auto stats = record.question_stats.find(question.id);
+    if (stats == record.question_stats.end() || !stats->second.review) return nullptr;
+    const ReviewCard& card = *stats->second.review;
+    return card.question == question_fingerprint(question) ? &card : nullptr;
+}
+
 std::vector<std::string> due_for_review(const ProgressRecord& record, const Bank& bank, std::int64_t now_ms) {
     struct Due {
         double recall;
@@ -90,11 +97,9 @@ std::vector<std::string> due_for_review(const ProgressRecord& record, const Bank
     };
     std::vector<Due> due;
     for (const Question& question : bank.questions) {
-        const auto stats = record.question_stats.find(question.id);
-        if (stats == record.question_stats.end() || !stats->second.review) continue;
-        const ReviewCard& card = *stats->second.review;
-        if (!is_due(card, now_ms) || card.question != question_fingerprint(question)) continue;
-        due.push_back({recall_probability(card, now_ms), due_ms(card), &question.id});
+        const ReviewCard* card = current_review(record, question);
+        if (!card || !is_due(*card, now_ms)) continue;
+        due.push_back({recall_probability(*card, now_ms), due_ms(*card), &question.id});
     }
     std::sort(due.begin(), due.end(), [](const Due& a, const Due& b) {
         return std::tie(a.recall, a.due_ms, *a.id) < std::tie(b.recall, b.due_ms, *b.id);
