@@ -332,6 +332,13 @@
       children.push(h('div', { key: 'not-found', attrs: { class: 'mirror-problem' } }, [
         h('p', { text: catalog.notFoundTitle }), h('p', { text: catalog.notFound }) ]));
     }
+    if (catalog.review) {   // review across quizzes: a region named by its heading
+      var review = catalog.review;
+      var reviewParts = [h('h2', { key: 'heading', text: review.heading, attrs: { id: 'mirror-review-heading' } }),
+                         h('p', { key: 'text', text: review.text })];
+      if (review.button) reviewParts.push(button(review.button));
+      children.push(h('section', { key: 'review', attrs: { 'aria-labelledby': 'mirror-review-heading' } }, reviewParts));
+    }
     var list = state.banks.map(function (bank, index) {
       var id = 'mirror-bank-' + index;
       var items = [h('h2', { key: 'title', text: bank.title, attrs: { id: id } })];

@@ -31,6 +31,8 @@ struct Action {
         Retry,             // a new attempt at the whole bank
         ReviewMistakes,    // a new attempt at the missed questions only
         ReviewDue,         // bank: a round of its questions due for review (engine/schedule.h), most forgotten first
+        ReviewAll,         // the catalog's round of the most urgent due questions of every quiz
+        ReviewNextQuiz,    // that round's next quiz, from the results of the one before
         BackToCatalog,
         OpenSettings,
         CloseSettings,

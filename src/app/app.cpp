@@ -97,6 +97,8 @@ void apply(AppState& state, const Action& action) {
     case Kind::Retry: retry_quiz(state); break;
     case Kind::ReviewMistakes: review_mistakes(state); break;
     case Kind::ReviewDue: review_due(state, action.bank); break;
+    case Kind::ReviewAll: review_all(state); break;
+    case Kind::ReviewNextQuiz: review_next_quiz(state); break;
     case Kind::BackToCatalog: leave_quiz(state); break;
     case Kind::OpenSettings:
         if (state.screen != Screen::Settings) state.screen_before_settings = state.screen;

@@ -82,6 +82,13 @@ void review_mistakes(AppState& state);
 // A round of the bank's questions due for review (at most review_round_size, the most forgotten
 // first), as practice: each told right or wrong at once, with its explanation.
 void review_due(AppState& state, int bank_index);
+// A round of the most urgent due questions of all quizzes (review_round_size in all,
+// engine/review_plan.h), played quiz by quiz: review_next_quiz starts each; once none is left
+// (or none of a quiz's questions is still due), the catalog.
+void review_all(AppState& state);
+void review_next_quiz(AppState& state);
+// Leaves that round: a quiz opened, retried or left.
+void forget_review_across(AppState& state);
 // The catalog's due counts follow the clock: true when one changed since it was drawn; the loop is
 // woken when the next question falls due (within the hour).
 bool keep_due_counts(AppState& state);

@@ -126,6 +126,7 @@ void open_quiz(AppState& state, int bank_index, bool start_over) {
     if (bank_index < 0 || bank_index >= static_cast<int>(state.banks.size())) return;
     BankSlot& slot = state.banks[static_cast<std::size_t>(bank_index)];
     if (!slot.bank) return;
+    forget_review_across(state);
     state.active_bank = bank_index;
     state.previous_results.reset();
     auto& in_progress = slot.progress.attempt_in_progress;
@@ -292,12 +293,19 @@ void retry_quiz(AppState& state) {
     if (!bank) return;
     if (auto attempts = exam_attempts(*active_slot(state)); attempts && attempts->left() == 0) return;
     state.previous_results.reset();
+    forget_review_across(state);
     begin_attempt(state, retry_all(*bank, next_seed(state), now()));
 }
 
-std::vector<std::string> due_questions(const BankSlot& slot) {
+std::vector<DueQuestion> ranked_due_questions(const BankSlot& slot) {
     if (!slot.bank || slot.bank->settings.mode == Settings::Mode::Exam || slot.progress.attempt_in_progress) return {};
-    return due_for_review(slot.progress, *slot.bank, now());
+    return ranked_due(slot.progress, *slot.bank, now());
+}
+
+std::vector<std::string> due_questions(const BankSlot& slot) {
+    std::vector<std::string> ids;
+    for (DueQuestion& question : ranked_due_questions(slot)) ids.push_back(std::move(question.id));
+    return ids;
 }
 
 bool keep_due_counts(AppState& state) {
@@ -324,11 +332,10 @@ bool keep_due_counts(AppState& state) {
     return changed;
 }
 
-void review_due(AppState& state, int bank_index) {
-    if (bank_index < 0 || bank_index >= static_cast<int>(state.banks.size())) return;
-    std::vector<std::string> due = due_questions(state.banks[static_cast<std::size_t>(bank_index)]);
-    if (due.empty()) return;
-    if (due.size() > review_round_size) due.resize(review_round_size);
+namespace {
+
+// Starts a review round of the bank's `due` questions (non-empty), in that order.
+void start_review_round(AppState& state, int bank_index, const std::vector<std::string>& due) {
     state.active_bank = bank_index;
     state.previous_results.reset();
     const Bank& bank = *state.banks[static_cast<std::size_t>(bank_index)].bank;
@@ -340,6 +347,51 @@ void review_due(AppState& state, int bank_index) {
     begin_attempt(state, std::move(round));
 }
 
+}  // namespace
+
+void review_due(AppState& state, int bank_index) {
+    if (bank_index < 0 || bank_index >= static_cast<int>(state.banks.size())) return;
+    std::vector<std::string> due = due_questions(state.banks[static_cast<std::size_t>(bank_index)]);
+    if (due.empty()) return;
+    if (due.size() > review_round_size) due.resize(review_round_size);
+    forget_review_across(state);
+    start_review_round(state, bank_index, due);
+}
+
+void review_all(AppState& state) {
+    std::vector<std::vector<DueQuestion>> due;
+    for (const BankSlot& slot : state.banks) due.push_back(ranked_due_questions(slot));
+    std::vector<ReviewLeg> legs = plan_review(due, review_round_size);
+    if (legs.empty()) return;
+    state.review_legs = std::move(legs);
+    state.review_leg = 0;
+    state.review_leg_count = static_cast<int>(state.review_legs.size());
+    review_next_quiz(state);
+}
+
+void review_next_quiz(AppState& state) {
+    while (!state.review_legs.empty()) {
+        const ReviewLeg leg = state.review_legs.front();
+        state.review_legs.erase(state.review_legs.begin());
+        ++state.review_leg;
+        if (leg.bank >= state.banks.size()) continue;
+        // Those still due: another tab may have reviewed some, or the bank changed since.
+        const std::vector<std::string> due = due_questions(state.banks[leg.bank]);
+        std::vector<std::string> ids;
+        for (const std::string& id : leg.question_ids)
+            if (std::find(due.begin(), due.end(), id) != due.end()) ids.push_back(id);
+        if (ids.empty()) continue;
+        start_review_round(state, static_cast<int>(leg.bank), ids);
+        return;
+    }
+    if (state.review_leg_count > 0) leave_quiz(state);
+}
+
+void forget_review_across(AppState& state) {
+    state.review_legs.clear();
+    state.review_leg = state.review_leg_count = 0;
+}
+
 void review_mistakes(AppState& state) {
     const Bank* bank = state.active();
     if (!bank || !state.results || missed_question_ids(*state.results).empty()) return;
@@ -348,6 +400,7 @@ void review_mistakes(AppState& state) {
 }
 
 void leave_quiz(AppState& state) {
+    forget_review_across(state);
     state.screen = Screen::Catalog;
     state.session.reset();
     state.feedback.reset();

@@ -34,6 +34,7 @@ constexpr ActionName action_names[] = {
     {Action::Kind::OpenPicture, "open-picture"},       {Action::Kind::ClosePicture, "close-picture"},
     {Action::Kind::MatchItem, "match"},                {Action::Kind::MoveItem, "move"},
     {Action::Kind::FillBlank, "fill"},
+    {Action::Kind::ReviewAll, "review-all"},           {Action::Kind::ReviewNextQuiz, "review-next"},
 };
 
 // A typed answer's field: the question's (numeric, short text) or a cloze blank's.
@@ -731,6 +732,19 @@ std::string screen_to_page(const AppState& state, const ScreenModel& model) {
     w.key("empty").string(catalog.empty);
     w.key("notFoundTitle").string(catalog.not_found_title);
     w.key("notFound").string(catalog.not_found);
+    if (catalog.review) {
+        const ReviewAcrossModel& review = *catalog.review;
+        w.key("review").begin_object();
+        w.key("heading").string(review.heading);
+        w.key("text").string(review.text);
+        w.key("due").integer(static_cast<long long>(review.due));
+        w.key("quizzes").integer(static_cast<long long>(review.quizzes));
+        if (review.review) {
+            w.key("button");
+            write_button(w, state, *review.review);
+        }
+        w.end_object();
+    }
     w.end_object();
     w.key("banks").begin_array();
     for (const auto& card : catalog.cards) write_card(w, state, card);

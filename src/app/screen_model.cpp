@@ -193,6 +193,31 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
     return card;
 }
 
+// With one quiz, its card says it all; with more, the cards' due counts add up here.
+std::optional<ReviewAcrossModel> review_across(const Context& c, const std::vector<CardModel>& cards) {
+    ReviewAcrossModel model;
+    std::optional<std::int64_t> next;
+    for (std::size_t i = 0; i < c.state.banks.size(); ++i) {
+        const CardModel& card_model = cards[i];
+        model.due += card_model.due;
+        model.quizzes += card_model.due > 0 ? 1 : 0;
+        const BankSlot& slot = c.state.banks[i];
+        if (card_model.due == 0 && slot.bank && slot.bank->settings.mode != Settings::Mode::Exam && !card_model.in_progress)
+            if (const std::optional<std::int64_t> at = next_review_ms(slot.progress, *slot.bank))
+                next = next ? std::min(*next, *at) : *at;
+    }
+    if (model.due == 0 && !next) return std::nullopt;   // nothing answered yet: nothing to say
+    model.heading = c.str(Str::ReviewHeading);
+    if (model.due > 0) {
+        model.text = format_int(c.str(Str::DueAcross), static_cast<int>(model.due));
+        const std::string label = format_int(c.str(Str::ReviewAll), static_cast<int>(std::min(model.due, review_round_size)));
+        model.review = make_button("review-all", label, Action::of(Action::Kind::ReviewAll), ButtonModel::Style::Primary);
+    } else {
+        model.text = std::string(c.str(Str::NothingDue)) + " " + format_text(c.str(Str::NextReview), format_date(*next));
+    }
+    return model;
+}
+
 CatalogModel catalog(const Context& c) {
     const AppState& s = c.state;
     CatalogModel model;
@@ -213,6 +238,7 @@ CatalogModel catalog(const Context& c) {
         model.not_found = "quiz=" + s.wanted_quiz;
     }
     for (std::size_t i = 0; i < s.banks.size(); ++i) model.cards.push_back(card(c, s.banks[i], i));
+    if (model.cards.size() >= 2) model.review = review_across(c, model.cards);
     return model;
 }
 
@@ -783,6 +809,9 @@ ResultsModel results(const Context& c) {
     model.quiz_title = c.text(*bank, bank->title);
     // A review round's results say so: practice, not a score of the quiz (no verdict, no feedback by score).
     model.heading = c.str(r.review ? Str::ReviewRound : Str::Results);
+    // One quiz of the catalog's review across quizzes: which, and the way on to the next.
+    const bool across = r.review && s.review_leg_count > 1;
+    if (across) model.heading = format_int2(c.str(Str::ReviewLegOf), s.review_leg, s.review_leg_count);
     model.percent = r.percent;
     model.score = r.score;
     model.max_score = r.max_score;
@@ -804,12 +833,19 @@ ResultsModel results(const Context& c) {
     // Reviewing mistakes is practice: an exam is taken again whole.
     const bool exam = bank->settings.mode == Settings::Mode::Exam;
     const bool review = model.missed > 0 && !exam;
+    const bool next_quiz = across && !s.review_legs.empty() && s.review_legs.front().bank < s.banks.size();
+    if (next_quiz) {
+        const BankSlot& next = s.banks[s.review_legs.front().bank];
+        const std::string label = format_text(c.str(Str::ContinueReview), next.bank ? c.text(*next.bank, next.bank->title) : next.id);
+        model.buttons.push_back(make_button("review-next", label, Action::of(Action::Kind::ReviewNextQuiz),
+                                            ButtonModel::Style::Primary));
+    }
     if (review)
         model.buttons.push_back(make_button("review", c.str(Str::ReviewMistakes), Action::of(Action::Kind::ReviewMistakes),
-                                            ButtonModel::Style::Primary));
+                                            next_quiz ? ButtonModel::Style::Secondary : ButtonModel::Style::Primary));
     if (!attempts || attempts->left() > 0)
         model.buttons.push_back(make_button("retry", c.str(Str::Retry), Action::of(Action::Kind::Retry),
-                                            review ? ButtonModel::Style::Secondary : ButtonModel::Style::Primary));
+                                            review || next_quiz ? ButtonModel::Style::Secondary : ButtonModel::Style::Primary));
     if (!s.embed)
         model.buttons.push_back(make_button("catalog", c.str(Str::BackToCatalog), Action::of(Action::Kind::BackToCatalog),
                                             ButtonModel::Style::Secondary));

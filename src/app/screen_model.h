@@ -70,6 +70,17 @@ struct CardModel {
     std::optional<double> best_percent;
 };
 
+// The catalog's review across quizzes (shown where it lists two quizzes or more): how many
+// questions are due in all of them, and a round of the most urgent; or, with nothing due, when
+// the next one will be.
+struct ReviewAcrossModel {
+    std::string heading;            // "Review"
+    std::string text;               // "Due for review in all quizzes: 7", or "Nothing is due for review. Next review: …"
+    std::size_t due = 0;            // in all quizzes
+    std::size_t quizzes = 0;        // how many have any due
+    std::optional<ButtonModel> review;  // when any is due: "Review 7 from all quizzes"
+};
+
 struct CatalogModel {
     std::string heading;
     std::string list_label;                     // the list of quizzes, for assistive technology
@@ -78,6 +89,7 @@ struct CatalogModel {
     std::string empty;                          // it lists no quiz
     std::string not_found_title, not_found;     // quiz= names a quiz it does not list
     std::vector<CardModel> cards;
+    std::optional<ReviewAcrossModel> review;
 };
 
 // How a choice looks: before Check only Normal / Selected; after it, what it was.

@@ -13,6 +13,7 @@
 #include "engine/diagnostics.h"
 #include "engine/draft.h"
 #include "engine/progress.h"
+#include "engine/review_plan.h"
 #include "engine/session.h"
 #include "engine/storage.h"
 
@@ -66,6 +67,8 @@ constexpr std::size_t review_round_size = 20;
 // The bank's questions due for review now (attempt.cpp): none for an exam (it is not practised),
 // or while an attempt is in progress (a round would replace it).
 std::vector<std::string> due_questions(const BankSlot& slot);
+// The same, with what ranks them against other banks' (engine/review_plan.h).
+std::vector<DueQuestion> ranked_due_questions(const BankSlot& slot);
 
 // An image of the active Markdown bank's texts, from fetch to texture (pictures.cpp).
 struct Picture {
@@ -133,6 +136,12 @@ struct AppState {
     std::string last_move;              // the item last moved or paired (announced to screen readers)
     std::optional<Results> results;     // of the finished session
     std::optional<Results> previous_results;  // what "Review mistakes" was started from
+    // The catalog's review across quizzes (Review all, engine/review_plan.h), played one bank
+    // after another: the legs still to come after the one on screen (`bank` indexes `banks`),
+    // and the one on screen's number (1-based) of how many. Kept in memory only: after a reload
+    // their questions are still due, and the catalog counts them.
+    std::vector<ReviewLeg> review_legs;
+    int review_leg = 0, review_leg_count = 0;
 
     // Notices
     bool storage_persistent = true;

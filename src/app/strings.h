@@ -92,6 +92,12 @@ enum class Str {
     NextReview,           // a card with nothing due: "Next review: %s" (a date)
     ReviewRound,          // the results of a review round (Review mistakes, Review N due), and its past line
     ReviewNotCounted,     // in place of a review round's verdict
+    ReviewHeading,        // the catalog's panel of review across quizzes
+    DueAcross,            // its count: "Due for review in all quizzes: %d"
+    ReviewAll,            // its button: "Review %d from all quizzes"
+    NothingDue,           // its text when nothing is due (then NextReview, if anything is scheduled)
+    ReviewLegOf,          // results of one quiz of that round: "Review round: quiz %d of %d"
+    ContinueReview,       // their button to the next quiz: "Next in this review: %s" (its title)
     NoAnswer,
     Theme,
     ThemeLight,

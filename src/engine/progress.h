@@ -77,8 +77,19 @@ void record_finished_attempt(ProgressRecord& record, const Session& session, con
 // (question_fingerprint): one whose key changed has no schedule until it is answered again.
 const ReviewCard* current_review(const ProgressRecord& record, const Question& question);
 
-// The questions of `bank` due for review at `now_ms`, the most forgotten first (lowest
-// recall_probability; then by due time, then id). Only questions with a current_review count.
+// A question due for review, with what ranks it against others, of its bank or another.
+struct DueQuestion {
+    std::string id;
+    double recall = 0;          // recall_probability now
+    std::int64_t due_ms = 0;
+};
+// The most forgotten first (lowest recall), then the longest overdue, then by id.
+bool more_urgent(const DueQuestion& a, const DueQuestion& b);
+
+// The questions of `bank` due for review at `now_ms`, most urgent first. Only questions with a
+// current_review count.
+std::vector<DueQuestion> ranked_due(const ProgressRecord& record, const Bank& bank, std::int64_t now_ms);
+// The same, their ids only.
 std::vector<std::string> due_for_review(const ProgressRecord& record, const Bank& bank, std::int64_t now_ms);
 
 // Every finished attempt ever counted: the kept ones and the pruned ones.

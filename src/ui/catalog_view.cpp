@@ -47,6 +47,19 @@ Action draw_catalog(CatalogView&, const UiContext& ui, const app::CatalogModel& 
         ImGui::Spacing();
     }
 
+    if (model.review) {
+        const app::ReviewAcrossModel& review = *model.review;
+        panel_begin(ui, "review-across");
+        text_wrapped(ui, ui.fonts.heading, review.heading, ui.palette.text);
+        text_wrapped(ui, ui.fonts.body, review.text, review.review ? ui.palette.text : ui.palette.text_muted);
+        if (review.review) {
+            ImGui::Spacing();
+            take(action, model_button(ui, *review.review));
+        }
+        panel_end(ui, ui.palette.surface, ui.palette.border);
+        ImGui::Spacing();
+    }
+
     for (std::size_t i = 0; i < model.cards.size(); ++i) {
         const app::CardModel& card = model.cards[i];
         ImGui::PushID(static_cast<int>(i));

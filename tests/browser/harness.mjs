@@ -521,7 +521,7 @@ export async function fingerOnItems(t, page) {
 // A page the mirror can be checked on with axe-core (injected as a script): in a context without
 // the page's CSP where the engine can make one (axe is then `true`); else the page as it is, with
 // the axe step named as skipped.
-export async function openForAxe(t, browser, url) {
+export async function openForAxe(t, browser, url, { initScript = null } = {}) {
   let context = null;
   try {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
@@ -529,7 +529,7 @@ export async function openForAxe(t, browser, url) {
     if (!(error instanceof Unsupported)) throw error;
     await skipStep(t, 'axe-core (a context without the page CSP)', error.message);
   }
-  const app = context ? await openApp(url, { context }) : await openApp(url, { browser });
+  const app = context ? await openApp(url, { context, initScript }) : await openApp(url, { browser, initScript });
   return { ...app, axe: context !== null };
 }
 

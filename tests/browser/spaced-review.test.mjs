@@ -4,14 +4,10 @@
 // results; after it, nothing is due. In English (light) and Russian (dark).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { startSite, openApp, waitForState, screenshot, launchBrowser, focusItem, movableClock, moveClock } from './harness.mjs';
+import { questions, choiceBank, answerByKeys as answer } from './choice-keys.mjs';
 
-const readme = fs.readFileSync('quizzes/README.md', 'utf8');
-const full = JSON.parse(readme.split('<!-- readme-example: full bank -->')[1].split('```json')[1].split('```')[0]);
-const questions = ['single_choice', 'multiple_choice', 'true_false'].map((type) => full.questions.find((q) => q.type === type));
-assert.ok(questions.every(Boolean), 'the README example has the three choice types');
-const bank = { ...full, settings: { ...full.settings, shuffleChoices: false, shuffleQuestions: false }, questions };
+const bank = choiceBank();
 
 const site = await startSite({ authoring: { allowBankLinks: true } });
 site.faults.set('/dev/review.json', (req, res) => {
@@ -19,27 +15,6 @@ site.faults.set('/dev/review.json', (req, res) => {
 });
 const browser = await launchBrowser();
 test.after(async () => { await browser.close(); await site.close(); });
-
-
-// The digits that answer each question right, or (wrong) the first wrong choice's.
-const digits = (q, right) => {
-  if (q.type === 'true_false') return [right === q.answer ? '1' : '2'];
-  const indexes = q.choices.map((c, i) => [c, i]).filter(([c]) => (right ? c.correct : !c.correct)).map(([, i]) => String(i + 1));
-  return right ? indexes : indexes.slice(0, 1);
-};
-
-async function answer(page, q, right) {
-  const press = (key) => page.keyboard.press(key);
-  for (const digit of digits(q, right)) {
-    const before = (await waitForState(page, (s) => s.question)).question.choices.filter((c) => c.selected).length;
-    await press(digit);
-    await waitForState(page, (s, n) => s.question.choices.filter((c) => c.selected).length !== n, before);
-  }
-  await press('Enter');
-  const state = await waitForState(page, (s) => s.question && s.question.feedback);
-  assert.equal(state.question.feedback.correct, right, `${q.id}: told ${right ? 'right' : 'wrong'}`);
-  await press('Enter');
-}
 
 const words = { en: { due: 'Due for review: 1', button: 'Review 1 due' }, ru: { due: 'К повторению: 1', button: 'Повторить (1)' } };
 

@@ -89,24 +89,24 @@ const ReviewCard* current_review(const ProgressRecord& record, const Question& q
     return card.question == question_fingerprint(question) ? &card : nullptr;
 }
 
-std::vector<std::string> due_for_review(const ProgressRecord& record, const Bank& bank, std::int64_t now_ms) {
-    struct Due {
-        double recall;
-        std::int64_t due_ms;
-        const std::string* id;
-    };
-    std::vector<Due> due;
+bool more_urgent(const DueQuestion& a, const DueQuestion& b) {
+    return std::tie(a.recall, a.due_ms, a.id) < std::tie(b.recall, b.due_ms, b.id);
+}
+
+std::vector<DueQuestion> ranked_due(const ProgressRecord& record, const Bank& bank, std::int64_t now_ms) {
+    std::vector<DueQuestion> due;
     for (const Question& question : bank.questions) {
         const ReviewCard* card = current_review(record, question);
         if (!card || !is_due(*card, now_ms)) continue;
-        due.push_back({recall_probability(*card, now_ms), due_ms(*card), &question.id});
+        due.push_back({question.id, recall_probability(*card, now_ms), due_ms(*card)});
     }
-    std::sort(due.begin(), due.end(), [](const Due& a, const Due& b) {
-        return std::tie(a.recall, a.due_ms, *a.id) < std::tie(b.recall, b.due_ms, *b.id);
-    });
+    std::sort(due.begin(), due.end(), more_urgent);
+    return due;
+}
+
+std::vector<std::string> due_for_review(const ProgressRecord& record, const Bank& bank, std::int64_t now_ms) {
     std::vector<std::string> ids;
-    ids.reserve(due.size());
-    for (const Due& entry : due) ids.push_back(*entry.id);
+    for (DueQuestion& entry : ranked_due(record, bank, now_ms)) ids.push_back(std::move(entry.id));
     return ids;
 }
 
