@@ -195,6 +195,24 @@
     var when = new Date(statement.timestamp || Date.now());
     if (is12) set(prefix + 'time', pad(when.getHours(), 2) + ':' + pad(when.getMinutes(), 2) + ':' + pad(when.getSeconds(), 2));
     else set(prefix + 'timestamp', when.toISOString().slice(0, 19));
+    // 1.2 has no field for it: the LMS's report of an interaction then says only the above.
+    if (!is12) set(prefix + 'description', howAnswered(statement, result));
+  }
+
+  // For SCORM 2004's interaction description, what the statement's extensions say of how the
+  // answer came: "practice; try 2; hints used: 1; review round". Our own words and numbers only,
+  // never a bank's text.
+  function howAnswered(statement, result) {
+    var extensions = result.extensions || {};
+    var parts = [];
+    var mode = extensions['urn:imquiz:xapi:mode'];
+    if (mode === 'practice' || mode === 'exam') parts.push(mode);
+    var tries = Number(extensions['urn:imquiz:xapi:tries']);
+    if (isFinite(tries) && tries > 0) parts.push('try ' + Math.round(tries));
+    var hints = Number(extensions['urn:imquiz:xapi:hints-used']);
+    if (isFinite(hints) && hints >= 0) parts.push('hints used: ' + Math.round(hints));
+    if (isReview(statement)) parts.push('review round');
+    return parts.join('; ');
   }
 
   // ---- Suspend data: the app's progress record, deflated and in base64 ----------------------

@@ -153,7 +153,8 @@ function kept(learner, version) {
         interactions: interactions.map((i) => ({ id: i.id, type: i.type, response: i.student_response, result: i.result, latency: i.latency })) }
     : { status: cmi.completion_status, success: cmi.success_status, score: cmi.score, exit: cmi.exit, suspend: cmi.suspend_data,
         sessionTime: cmi.session_time,
-        interactions: interactions.map((i) => ({ id: i.id, type: i.type, response: i.learner_response, result: i.result, latency: i.latency })) };
+        interactions: interactions.map((i) => ({ id: i.id, type: i.type, response: i.learner_response, result: i.result, latency: i.latency,
+                                                 description: i.description })) };
 }
 // The progress record in suspend data (web/lms.js: "1::" or "2:<attempt id>:", then base64 of
 // raw deflate, or "0:" and the JSON), decoded here by node's zlib.
@@ -426,6 +427,8 @@ for (const version of ['1.2', '2004']) {
         assert.equal(byId[id].type, type, `${id}: type`);
         assert.equal(byId[id].response, wrong ? wrongResponse : right, `${id}: response`);
         assert.equal(byId[id].result, wrong ? (is12 ? 'wrong' : 'incorrect') : 'correct', `${id}: result`);
+        // 2004's description says how the answer came (1.2 has no such field).
+        if (!is12) assert.equal(byId[id].description, 'practice; try 1; hints used: 0', `${id}: description`);
       }
       if (!wrong) await act({ type: 'retry' });
     }
@@ -441,6 +444,8 @@ for (const version of ['1.2', '2004']) {
                                    'the review round\'s answers and its completion');
     assert.deepEqual([after.status, after.success, after.score], [graded.status, graded.success, graded.score]);
     assert.deepEqual(after.interactions.slice(-questions).map((i) => i.result), Array(questions).fill('correct'));
+    if (!is12) assert.deepEqual(after.interactions.slice(-questions).map((i) => i.description),
+                                Array(questions).fill('practice; try 1; hints used: 0; review round'));
 
     await waitInPage(app.page, (n) => window.statements.length >= n, 2 * (questions + 3) + questions + 2);
     const statements = await app.page.evaluate(() => window.statements);
