@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSite, openApp, waitForState, appState, clickItem, launchBrowser, SITE_DIR, ENGINE, skipStep, expectDownload,
-         chooseFile, act } from './harness.mjs';
+         chooseFile, act, movableClock, moveClock } from './harness.mjs';
 import { serve, securityHeaders } from '../../scripts/serve.mjs';
 
 const browser = await launchBrowser();
@@ -356,8 +356,9 @@ test('reload mid-quiz resumes at the same question with the same choice order', 
 
 // ---- 5. Export and import -----------------------------------------------------------------------
 
-test('export, then import into a fresh profile, restores best score and attempts', async (t) => {
-  const source = await openApp(`${site.url}?quiz=data-parallelism&lang=en&${NO_SW}`, { browser, acceptDownloads: true });
+test('export, then import into a fresh profile, restores best score, attempts and the review schedule', async (t) => {
+  const source = await openApp(`${site.url}?quiz=data-parallelism&lang=en&${NO_SW}`, { browser, acceptDownloads: true,
+                                                                                      initScript: movableClock });
   await playToResults(source.page, [2, 5]);
   await act(source.page, { type: 'retry' });
   // The app takes the action on its next frame: until then the state is still the first attempt's
@@ -365,17 +366,23 @@ test('export, then import into a fresh profile, restores best score and attempts
   // so there it did: the export then held one finished attempt and one just started).
   await waitForState(source.page, (s) => s.screen === 'question' && s.question.index === 1 && !s.question.feedback);
   await playToResults(source.page, [4]);
+  // Forty days on, every question answered is due for review: the schedule the file must carry.
+  await moveClock(source.page, 40 * 86400000);
   await act(source.page, { type: 'settings' });
-  await waitForState(source.page, (s) => s.screen === 'settings');
+  const dp = (s) => s.banks.find((b) => b.id === 'data-parallelism');
+  const before = dp(await waitForState(source.page, (s) => s.screen === 'settings' &&
+                                       s.banks.some((b) => b.id === 'data-parallelism' && b.due > 0)));
   const download = await expectDownload(t, source.page, () => clickItem(source.page, 'button:export'));
   const file = path.join(temporaryDir('export'), 'progress.json');
   fs.writeFileSync(file, download.text);
   source.expectNoErrors();
   await source.close();
 
-  const fresh = await openApp(`${site.url}?lang=en&${NO_SW}`, { browser });
+  const fresh = await openApp(`${site.url}?lang=en&${NO_SW}`, { browser, initScript: movableClock });
+  await moveClock(fresh.page, 40 * 86400000);
   let state = await waitForState(fresh.page, ready);
   assert.equal(state.banks.find((b) => b.id === 'data-parallelism').attempts, 0);
+  assert.equal(state.banks.find((b) => b.id === 'data-parallelism').due, 0);
   await clickItem(fresh.page, 'button:settings');
   await waitForState(fresh.page, (s) => s.screen === 'settings');
   await chooseFile(t, fresh.page, () => clickItem(fresh.page, 'button:import'), file);
@@ -383,6 +390,9 @@ test('export, then import into a fresh profile, restores best score and attempts
   const slot = state.banks.find((b) => b.id === 'data-parallelism');
   assert.equal(slot.bestPercent, 87.5);
   assert.equal(slot.attempts, 2);
+  // The same questions due, and the same picture of what is known.
+  assert.equal(slot.due, before.due);
+  assert.deepEqual(slot.progress, before.progress);
   await fresh.page.reload();
   state = await waitForState(fresh.page, ready);
   assert.equal(state.banks.find((b) => b.id === 'data-parallelism').attempts, 2, 'the import was saved');
