@@ -665,7 +665,10 @@
         }
         return response.arrayBuffer().then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
       });
-    }).then(function (result) { receiveInstance(result.instance, result.module); },
+    }).then(function (result) {
+      host.signal('wasm-ready');   // compiled and instantiated: scripts/bench times the steps to the first question
+      receiveInstance(result.instance, result.module);
+    },
             function (error) { moduleStopped(error && error.message ? error.message : String(error)); });
     return {};
   }

@@ -113,3 +113,25 @@ export function makeRichSite(builtSite, dir) {
     fs.writeFileSync(full + '.br', execFileSync('brotli', ['-q', '11', '-c', full]));
   }
 }
+
+// Issue 22's byte target leaves out what only Markdown banks load: the launch quiz as a plain bank
+// (its textFormat taken out; its texts, Markdown signs and all, as they are), alone in a scratch
+// site, so that the plain player's path to the same quiz can be measured beside the rich one's.
+export function makePlainLaunchSite(builtSite, dir, quiz) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'quizzes'), { recursive: true });
+  for (const name of fs.readdirSync(builtSite)) {
+    if (name === 'quizzes') continue;
+    fs.symlinkSync(path.join(builtSite, name), path.join(dir, name));
+  }
+  const bank = JSON.parse(fs.readFileSync(path.join(builtSite, 'quizzes', `${quiz}.json`), 'utf8'));
+  delete bank.textFormat;
+  const catalog = { format: 'imquiz-catalog', version: 1, banks: [{ id: quiz, file: `${quiz}.json` }] };
+  fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog, null, 2) + '\n');
+  fs.writeFileSync(path.join(dir, 'quizzes', `${quiz}.json`), JSON.stringify(bank, null, 2) + '\n');
+  for (const file of ['index.json', `${quiz}.json`]) {
+    const full = path.join(dir, 'quizzes', file);
+    fs.writeFileSync(full + '.br', execFileSync('brotli', ['-q', '11', '-c', full]));
+    fs.writeFileSync(full + '.gz', execFileSync('gzip', ['-9', '-n', '-c', full]));
+  }
+}

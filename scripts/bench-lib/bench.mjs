@@ -4,17 +4,18 @@
 // ratios, spread of the samples) and writes every sample to build/bench/results.json.
 // See docs/benchmark.md for what is measured and how.
 //   node scripts/bench-lib/bench.mjs --peer-dir DIR [--runs 7] [--idle-seconds 10] [--scaling-runs 3]
-//                                    [--no-scaling] [--only cold,warm,idle,memory,scaling,results,rich]
-//                                    [--site build/web/site] [--out build/bench]
+//                                    [--no-scaling] [--only cold,warm,idle,memory,scaling,results,rich,mobile,lighthouse]
+//                                    [--site build/web/site] [--out build/bench] [--lighthouse DIR]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { serve, securityHeaders } from '../serve.mjs';
 import { buildPeerSite } from './peer.mjs';
-import { makeScalingSite, makeRichSite } from './banks.mjs';
+import { makeScalingSite, makeRichSite, makePlainLaunchSite } from './banks.mjs';
+import { slowNetwork } from './network.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -31,7 +32,10 @@ const options = {
   idleSeconds: Number(option('--idle-seconds', 10)),
   scalingRuns: Number(option('--scaling-runs', 3)),
   // Parts to run (all by default): cold,warm,idle,memory,scaling,results. The full set is what the targets need.
-  parts: new Set((option('--only', 'cold,warm,idle,memory,scaling,results,rich')).split(',').filter((p) => !(p === 'scaling' && args.includes('--no-scaling')))),
+  parts: new Set((option('--only', 'cold,warm,idle,memory,scaling,results,rich,mobile,lighthouse')).split(',')
+    .filter((p) => !(p === 'scaling' && args.includes('--no-scaling')))),
+  // Where scripts/bench installed Lighthouse (pinned); without it the lighthouse part is skipped.
+  lighthouse: option('--lighthouse', null),
   quiz: 'data-parallelism',
   lang: 'en',
   viewport: { width: 1280, height: 800 },
@@ -43,6 +47,16 @@ const CHROMIUM_ARGS = [
   '--disable-default-apps', '--mute-audio',
 ];
 const TIMEOUT = 60000;
+
+// The phone Lighthouse's mobile preset stands for (its "slow 4G" and mid-range CPU): 150 ms round
+// trip, 1.6 Mbit/s down, 750 kbit/s up, the CPU slowed 4x, a 412x823 screen with touch. The network
+// is a proxy in front of each site (network.mjs), the CPU DevTools' throttling of the page
+// (Lighthouse's own run simulates both from an unthrottled trace: comparable, not equal).
+const MOBILE = {
+  context: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true },
+  link: { rttMs: 150, downBytesPerSecond: 1.6 * 1024 * 1024 / 8, upBytesPerSecond: 750 * 1024 / 8 },
+  cpuSlowdown: 4,
+};
 const log = (...parts) => console.error('[bench]', ...parts);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -115,6 +129,38 @@ async function newContext(browser, extra = {}) {
   return browser.newContext({ viewport: options.viewport, deviceScaleFactor: 1, colorScheme: 'light', ...extra });
 }
 
+// A page of a fresh context, as the desktop (null) or the phone (MOBILE) profile has it.
+async function openPage(browser, profile = null) {
+  const context = await newContext(browser, profile ? profile.context : {});
+  const page = await context.newPage();
+  if (profile) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  }
+  return { context, page };
+}
+
+// ImQuiz's steps to its first question (ms from navigation start): the page's first byte, the
+// wasm's first and last byte (Resource Timing), the module compiled and instantiated (boot.js's
+// wasm-ready signal; streaming compilation overlaps the download, so this is the tail after the
+// last byte), the first frame drawn. quizdown has only the page's first byte.
+async function stepsToFirstQuestion(page) {
+  return page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0];
+    const steps = { pageFirstByte: navigation ? navigation.responseStart : null };
+    const host = window.ImQuizHost;
+    if (!host) return steps;
+    // The chosen player's wasm (a wrong guess's download is cut off): the one whose script ran.
+    const resources = performance.getEntriesByType('resource');
+    const named = (file) => resources.filter((e) => new URL(e.name).pathname.endsWith('/' + file));
+    const player = named('imquiz-rich.js').length ? 'imquiz-rich' : 'imquiz';
+    const wasm = named(player + '.wasm').sort((a, b) => b.responseEnd - a.responseEnd)[0];
+    const when = (name) => (host.hasSignal(name) ? host.whenSignal(name) : null);
+    return Promise.all([when('wasm-ready'), when('first-frame')]).then(([compiled, firstFrame]) => ({
+      ...steps, wasmFirstByte: wasm ? wasm.responseStart : null, wasmLastByte: wasm ? wasm.responseEnd : null, compiled, firstFrame }));
+  });
+}
+
 // Requests of `page`, with what went over the wire; `settle` waits for their sizes.
 function recordRequests(page) {
   const requests = [];
@@ -146,14 +192,18 @@ function recordRequests(page) {
   };
 }
 
-// One load in a fresh context (empty cache, no service worker): time to first question and, for
-// the first sample, the requests made before it.
-async function coldLoad(browser, app, siteDir) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+// One load in a fresh context (empty cache, no service worker): time to first question, its steps
+// and, on the desktop profile, the requests made before it.
+async function coldLoad(browser, app, siteDir, profile = null) {
+  const { context, page } = await openPage(browser, profile);
   const settle = recordRequests(page);
   await page.goto(app.url, { waitUntil: 'commit' });
   const firstQuestionMs = await app.firstQuestion(page);
+  const steps = await stepsToFirstQuestion(page);
+  if (profile) {
+    await context.close();
+    return { firstQuestionMs, steps };
+  }
   const timeOrigin = await page.evaluate(() => performance.timeOrigin);
   const navigation = await page.evaluate(() => {
     const entry = performance.getEntriesByType('navigation')[0];
@@ -162,15 +212,14 @@ async function coldLoad(browser, app, siteDir) {
   await sleep(300);   // let responses that started before the question finish reporting their sizes
   const requests = await settle(siteDir, timeOrigin + firstQuestionMs);
   await context.close();
-  return { firstQuestionMs, navigation, requests };
+  return { firstQuestionMs, navigation, requests, steps };
 }
 
 // One context per app for the warm loads: a first (cold) visit, then reloads. For ImQuiz the
 // service worker registered on the first visit may answer the reloads; each sample says whether it
 // controlled the page.
-async function openWarm(browser, app) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+async function openWarm(browser, app, profile = null) {
+  const { context, page } = await openPage(browser, profile);
   await page.goto(app.url, { waitUntil: 'commit' });
   await app.firstQuestion(page);
   await page.waitForLoadState('load');
@@ -185,7 +234,8 @@ async function warmLoad(app, warm) {
   await warm.page.reload({ waitUntil: 'commit' });
   const firstQuestionMs = await app.firstQuestion(warm.page);
   const controlled = await warm.page.evaluate(() => !!(navigator.serviceWorker && navigator.serviceWorker.controller));
-  warm.samples.push({ firstQuestionMs, serviceWorkerControlled: controlled });
+  const steps = await stepsToFirstQuestion(warm.page);
+  warm.samples.push({ firstQuestionMs, serviceWorkerControlled: controlled, steps });
   await warm.page.waitForLoadState('load');
 }
 
@@ -307,6 +357,44 @@ async function playWholeQuiz(browser, app, bank) {
   const afterQuiz = await heapNumbers(page, cdp);
   await context.close();
   return { answered, playMs, atFirstQuestion, afterQuiz };
+}
+
+// ---- Lighthouse ---------------------------------------------------------------------------------
+// One run of Lighthouse's CLI (its default mobile preset: simulated slow 4G and a 4x slower CPU) on
+// Debian's Chromium with the tests' flags. Its whole report is kept beside results.json; the numbers
+// the table needs, and its failed audits, are returned. Not execFileSync: the sites are served by
+// this process, which must go on answering while Lighthouse loads them.
+async function lighthouse(app, file) {
+  const cli = path.join(options.lighthouse, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  const chromeFlags = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
+  const failed = await new Promise((resolve) => {
+    execFile(process.execPath, [cli, app.url, '--quiet', '--output=json', `--output-path=${file}`, '--only-categories=performance',
+                                `--chrome-flags=${chromeFlags}`],
+             { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM || '/usr/bin/chromium' }, timeout: 240000, maxBuffer: 1 << 26 },
+             (error, stdout, stderr) => resolve(error ? String(stderr || error.message).trim().split('\n').slice(-3).join(' ') : null));
+  });
+  if (failed) return { error: failed };
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const audit = (id) => report.audits[id] || {};
+  const findings = Object.values(report.audits)
+    .filter((a) => typeof a.score === 'number' && a.score < 0.9 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode))
+    .sort((a, b) => a.score - b.score)
+    .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  return {
+    version: report.lighthouseVersion,
+    settings: { formFactor: report.configSettings.formFactor, throttlingMethod: report.configSettings.throttlingMethod,
+                throttling: report.configSettings.throttling },
+    score: report.categories.performance.score,
+    totalBlockingTimeMs: audit('total-blocking-time').numericValue,
+    firstContentfulPaintMs: audit('first-contentful-paint').numericValue,
+    largestContentfulPaintMs: audit('largest-contentful-paint').numericValue,
+    speedIndexMs: audit('speed-index').numericValue,
+    interactiveMs: audit('interactive').numericValue,
+    totalBytes: audit('total-byte-weight').numericValue,
+    requests: ((audit('network-requests').details || {}).items || []).length,
+    findings,
+    file: path.relative(top, file),
+  };
 }
 
 // ---- bank scaling (ImQuiz only) ----------------------------------------------------------------
@@ -496,6 +584,13 @@ async function main() {
     { ...imquizApp(imquizServer.url), siteDir: options.site },
     { ...peerApp(peerServer.url, peer.firstPrompt), siteDir: peer.siteDir },
   ];
+  // The launch quiz is a Markdown bank: its path loads the rich player. The same quiz as a plain
+  // bank is timed beside it (cold, warm, phone) and is what the byte target counts (issue 22).
+  const plainSite = path.join(options.out, 'plain-launch-site');
+  makePlainLaunchSite(options.site, plainSite, options.quiz);
+  const plainServer = await serve(plainSite, { headers: securityHeaders() });
+  const plainApp = { ...imquizApp(plainServer.url), name: 'ImQuiz, plain bank', siteDir: plainSite };
+  const timed = [apps[0], plainApp, apps[1]];
   const results = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0] && os.cpus()[0].model, loadAverage: os.loadavg() },
@@ -507,17 +602,17 @@ async function main() {
     apps: {},
   };
   try {
-    for (const app of apps) results.apps[app.name] = { url: app.url };
+    for (const app of timed) results.apps[app.name] = { url: app.url };
     // Cold and warm samples alternate between the two apps, so load that drifts during the run
     // (other builds on the machine) falls on both alike.
     if (options.parts.has('cold')) {
       log(`cold loads: ${options.runs} each, alternating`);
       // One unmeasured load each first: the first sample should not also pay for starting processes.
-      for (const app of apps) await coldLoad(browser, app, app.siteDir);
-      for (const app of apps) results.apps[app.name].cold = [];
+      for (const app of timed) await coldLoad(browser, app, app.siteDir);
+      for (const app of timed) results.apps[app.name].cold = [];
       for (let i = 0; i < options.runs; i++)
-        for (const app of apps) results.apps[app.name].cold.push(await coldLoad(browser, app, app.siteDir));
-      for (const app of apps) {
+        for (const app of timed) results.apps[app.name].cold.push(await coldLoad(browser, app, app.siteDir));
+      for (const app of timed) {
         const entry = results.apps[app.name];
         entry.requestsBeforeFirstQuestion = entry.cold[0].requests.filter((r) => r.startedBeforeFirstQuestion);
         for (const sample of entry.cold) delete sample.requests;
@@ -526,12 +621,51 @@ async function main() {
     if (options.parts.has('warm')) {
       log(`warm loads: ${options.runs} each, alternating`);
       const warm = new Map();
-      for (const app of apps) warm.set(app, await openWarm(browser, app));
-      for (let i = 0; i < options.runs; i++) for (const app of apps) await warmLoad(app, warm.get(app));
-      for (const app of apps) {
+      for (const app of timed) warm.set(app, await openWarm(browser, app));
+      for (let i = 0; i < options.runs; i++) for (const app of timed) await warmLoad(app, warm.get(app));
+      for (const app of timed) {
         const { context, serviceWorkerReady, samples } = warm.get(app);
         await context.close();
         results.apps[app.name].warm = { serviceWorkerReady, samples };
+      }
+    }
+    if (options.parts.has('mobile')) {
+      // As 2, on the phone profile: cold loads, then warm reloads, the apps alternating.
+      log(`mobile profile: ${options.runs} cold and ${options.runs} warm loads each, alternating`);
+      const mobile = { profile: MOBILE, apps: {} };
+      // The same three sites, each behind its own slow link.
+      const links = await Promise.all([imquizServer, plainServer, peerServer].map((s) => slowNetwork(s.port, MOBILE.link)));
+      const phone = [
+        { ...imquizApp(links[0].url), siteDir: options.site },
+        { ...imquizApp(links[1].url), name: plainApp.name, siteDir: plainSite },
+        { ...peerApp(links[2].url, peer.firstPrompt), siteDir: peer.siteDir },
+      ];
+      try {
+        for (const app of phone) await coldLoad(browser, app, app.siteDir, MOBILE);
+        for (const app of phone) mobile.apps[app.name] = { cold: [] };
+        for (let i = 0; i < options.runs; i++)
+          for (const app of phone) mobile.apps[app.name].cold.push(await coldLoad(browser, app, app.siteDir, MOBILE));
+        const warm = new Map();
+        for (const app of phone) warm.set(app, await openWarm(browser, app, MOBILE));
+        for (let i = 0; i < options.runs; i++) for (const app of phone) await warmLoad(app, warm.get(app));
+        for (const app of phone) {
+          const { context, serviceWorkerReady, samples } = warm.get(app);
+          await context.close();
+          mobile.apps[app.name].warm = { serviceWorkerReady, samples };
+        }
+      } finally {
+        for (const link of links) await link.close();
+      }
+      results.mobile = mobile;
+    }
+    if (options.parts.has('lighthouse')) {
+      if (!options.lighthouse) log('lighthouse: not installed (scripts/bench installs it): skipped');
+      else {
+        results.lighthouse = {};
+        for (const app of timed) {
+          log(`${app.name}: Lighthouse, mobile preset`);
+          results.lighthouse[app.name] = await lighthouse(app, path.join(options.out, `lighthouse-${app.name.toLowerCase().replace(/[^a-z]+/g, '-')}.json`));
+        }
       }
     }
     for (const app of apps) {
@@ -602,6 +736,7 @@ async function main() {
     await browser.close();
     await imquizServer.close();
     await peerServer.close();
+    await plainServer.close();
   }
   const file = path.join(options.out, 'results.json');
   fs.writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
@@ -612,7 +747,7 @@ async function main() {
 // ---- the printed table -------------------------------------------------------------------------
 // Sections whose part did not run (--only) are left out.
 function report(results) {
-  const ours = results.apps.ImQuiz, theirs = results.apps.quizdown;
+  const ours = results.apps.ImQuiz, theirs = results.apps.quizdown, plain = results.apps['ImQuiz, plain bank'];
   const out = [];
   const line = (...cells) => out.push(cells.join(''));
   const verdict = (ok) => (ok ? 'met' : 'NOT met');
@@ -623,11 +758,14 @@ function report(results) {
 
   if (ours.cold) {
     const ourBytes = byteTotals(ours.requestsBeforeFirstQuestion), theirBytes = byteTotals(theirs.requestsBeforeFirstQuestion);
-    out.push('\n1. Bytes to show the first question (files the page requested before it; KiB)');
-    line(pad('', 24), lpad('ImQuiz', 10), lpad('quizdown', 10), lpad('ratio', 8));
+    const plainBytes = byteTotals(plain.requestsBeforeFirstQuestion);
+    out.push('\n1. Bytes to show the first question (files the page requested before it; KiB). The launch quiz is a Markdown bank;');
+    out.push('   "plain" is the same quiz as a plain bank (what the plain player loads), ratios against quizdown');
+    line(pad('', 24), lpad('ImQuiz', 10), lpad('plain', 10), lpad('quizdown', 10), lpad('ratio', 8), lpad('plain', 8));
     for (const [key, label] of [['raw', 'raw'], ['gzip', 'gzip -9'], ['brotli', 'brotli -q 11'], ['wire', 'on the wire (served)']])
-      line(pad(label, 24), lpad(fmtKB(ourBytes[key]), 10), lpad(fmtKB(theirBytes[key]), 10), lpad(ratio(ourBytes[key], theirBytes[key]), 8));
-    for (const [name, entry] of [['ImQuiz', ours], ['quizdown', theirs]]) {
+      line(pad(label, 24), lpad(fmtKB(ourBytes[key]), 10), lpad(fmtKB(plainBytes[key]), 10), lpad(fmtKB(theirBytes[key]), 10),
+           lpad(ratio(ourBytes[key], theirBytes[key]), 8), lpad(ratio(plainBytes[key], theirBytes[key]), 8));
+    for (const [name, entry] of [['ImQuiz', ours], ['ImQuiz, plain bank', plain], ['quizdown', theirs]]) {
       out.push(`   ${pad(name + ', per file (KiB)', 28)}     raw     gzip   brotli  served as`);
       for (const row of entry.requestsBeforeFirstQuestion) {
         const f = row.file || {};
@@ -637,6 +775,8 @@ function report(results) {
     }
     const gzipRatio = ourBytes.gzip / theirBytes.gzip;
     targets.push(`gzip bytes to the first question <= 2.2x quizdown's (aim 1.5x): ${gzipRatio.toFixed(2)}x, ${verdict(gzipRatio <= 2.2)}`);
+    const brotliRatio = plainBytes.brotli / theirBytes.brotli;
+    targets.push(`brotli bytes to the first question, plain bank, <= 2.0x quizdown's: ${brotliRatio.toFixed(2)}x, ${verdict(brotliRatio <= 2.0)}`);
   }
 
   if (ours.cold || ours.warm) {
@@ -646,9 +786,15 @@ function report(results) {
       line(pad(`${label} (n=${a.n})`, 24), lpad(range(a), 22), lpad(range(b), 22), lpad(ratio(a.median, b.median), 8));
       targets.push(`${label} first question <= ${limit}x quizdown's: ${(a.median / b.median).toFixed(2)}x, ${verdict(a.median / b.median <= limit)}`);
     };
-    if (ours.cold) row('cold', spread(ours.cold.map((s) => s.firstQuestionMs)), spread(theirs.cold.map((s) => s.firstQuestionMs)), 0.6);
+    const plainRow = (label, a, b) =>
+      line(pad(`${label}, plain (n=${a.n})`, 24), lpad(range(a), 22), lpad('', 22), lpad(ratio(a.median, b.median), 8));
+    if (ours.cold) {
+      row('cold', spread(ours.cold.map((s) => s.firstQuestionMs)), spread(theirs.cold.map((s) => s.firstQuestionMs)), 0.6);
+      plainRow('cold', spread(plain.cold.map((s) => s.firstQuestionMs)), spread(theirs.cold.map((s) => s.firstQuestionMs)));
+    }
     if (ours.warm) {
       row('warm', spread(ours.warm.samples.map((s) => s.firstQuestionMs)), spread(theirs.warm.samples.map((s) => s.firstQuestionMs)), 0.3);
+      plainRow('warm', spread(plain.warm.samples.map((s) => s.firstQuestionMs)), spread(theirs.warm.samples.map((s) => s.firstQuestionMs)));
       const controlled = ours.warm.samples.filter((s) => s.serviceWorkerControlled).length;
       out.push(`   warm ImQuiz loads controlled by its service worker: ${controlled}/${ours.warm.samples.length} (quizdown has none).`);
     }
@@ -741,7 +887,60 @@ function report(results) {
     targets.push(`Markdown question idle: no frames (${r.idle.glFrames} WebGL, ${r.idle.animationFrames} animation): ` +
                  verdict(r.idle.glFrames === 0 && r.idle.animationFrames === 0));
   }
-  out.push('\nTargets (issues 8, 15 and 24)');
+  if (results.mobile) {
+    const m = results.mobile.apps, mine = m.ImQuiz, peers = m.quizdown, minePlain = m['ImQuiz, plain bank'];
+    const p = results.mobile.profile;
+    out.push(`\n8. Phone profile: ${p.link.rttMs} ms round trip, ${(p.link.downBytesPerSecond * 8 / 1048576).toFixed(1)} Mbit/s down, ` +
+             `${Math.round(p.link.upBytesPerSecond * 8 / 1024)} kbit/s up, CPU ${p.cpuSlowdown}x slower, ` +
+             `${p.context.viewport.width}x${p.context.viewport.height} at DPR ${p.context.deviceScaleFactor}, touch (ms to the first question)`);
+    line(pad('', 24), lpad('ImQuiz', 22), lpad('quizdown', 22), lpad('ratio', 8));
+    const row = (label, a, b, limit) => {
+      line(pad(`${label} (n=${a.n})`, 24), lpad(range(a), 22), lpad(range(b), 22), lpad(ratio(a.median, b.median), 8));
+      targets.push(`phone ${label} first question <= ${limit}x quizdown's: ${(a.median / b.median).toFixed(2)}x, ${verdict(a.median / b.median <= limit)}`);
+    };
+    row('cold', spread(mine.cold.map((s) => s.firstQuestionMs)), spread(peers.cold.map((s) => s.firstQuestionMs)), 0.8);
+    row('warm', spread(mine.warm.samples.map((s) => s.firstQuestionMs)), spread(peers.warm.samples.map((s) => s.firstQuestionMs)), 0.5);
+    row('cold, plain bank', spread(minePlain.cold.map((s) => s.firstQuestionMs)), spread(peers.cold.map((s) => s.firstQuestionMs)), 0.8);
+    row('warm, plain bank', spread(minePlain.warm.samples.map((s) => s.firstQuestionMs)), spread(peers.warm.samples.map((s) => s.firstQuestionMs)), 0.5);
+    const controlled = mine.warm.samples.filter((s) => s.serviceWorkerControlled).length;
+    out.push(`   warm ImQuiz loads controlled by its service worker: ${controlled}/${mine.warm.samples.length}.`);
+    out.push('   ImQuiz\'s steps (median ms from navigation start; "compiled" is boot.js\'s wasm-ready signal):');
+    line('   ', pad('', 26), lpad('cold', 10), lpad('warm', 10), lpad('plain cold', 12), lpad('plain warm', 12));
+    const step = (samples, key) => {
+      const values = samples.map((s) => (s.steps || {})[key]).filter((v) => typeof v === 'number');
+      return values.length ? fmtInt(median(values)) : '–';
+    };
+    for (const [key, label] of [['pageFirstByte', 'page, first byte'], ['wasmFirstByte', 'wasm, first byte'], ['wasmLastByte', 'wasm, last byte'],
+                                ['compiled', 'compiled and instantiated'], ['firstFrame', 'first frame'], ['firstQuestionMs', 'first question']]) {
+      const value = (samples) => (key === 'firstQuestionMs' ? fmtInt(median(samples.map((s) => s.firstQuestionMs))) : step(samples, key));
+      line('   ', pad(label, 26), lpad(value(mine.cold), 10), lpad(value(mine.warm.samples), 10),
+           lpad(value(minePlain.cold), 12), lpad(value(minePlain.warm.samples), 12));
+    }
+    out.push(`   quizdown, page first byte: cold ${step(peers.cold, 'pageFirstByte')}, warm ${step(peers.warm.samples, 'pageFirstByte')}`);
+  }
+  if (results.lighthouse) {
+    const l = results.lighthouse;
+    const any = l.ImQuiz.version ? l.ImQuiz : l.quizdown;
+    out.push(`\n9. Lighthouse ${any.version || ''} (${any.settings ? `${any.settings.formFactor}, ${any.settings.throttlingMethod}` : ''}; ` +
+             'it cannot see into a canvas: its paints are not the first question, section 8 is)');
+    const lPlain = l['ImQuiz, plain bank'];
+    line(pad('', 28), lpad('ImQuiz', 12), lpad('plain bank', 12), lpad('quizdown', 12), lpad('ratio', 8));
+    const cell = (entry, key, f) => (entry.error ? 'error' : f(entry[key]));
+    for (const [key, label, f] of [['score', 'performance score', (v) => Math.round(v * 100)],
+                                   ['totalBlockingTimeMs', 'total blocking time ms', fmtInt],
+                                   ['firstContentfulPaintMs', 'first contentful paint ms', fmtInt],
+                                   ['largestContentfulPaintMs', 'largest contentful paint ms', fmtInt],
+                                   ['speedIndexMs', 'speed index ms', fmtInt], ['interactiveMs', 'time to interactive ms', fmtInt],
+                                   ['totalBytes', 'bytes transferred KiB', fmtKB], ['requests', 'requests', fmtInt]])
+      line(pad(label, 28), lpad(cell(l.ImQuiz, key, f), 12), lpad(cell(lPlain, key, f), 12), lpad(cell(l.quizdown, key, f), 12),
+           lpad(l.ImQuiz.error || l.quizdown.error ? '–' : ratio(l.ImQuiz[key], l.quizdown[key]), 8));
+    for (const [name, entry] of Object.entries(l)) {
+      if (entry.error) { out.push(`   ${name}: ${entry.error}`); continue; }
+      out.push(`   ${name}'s findings (score under 0.9; whole report: ${entry.file}):`);
+      for (const finding of entry.findings.slice(0, 8)) out.push(`     - ${finding}`);
+    }
+  }
+  out.push('\nTargets (issues 8, 15, 22 and 24)');
   for (const target of targets) out.push(`   ${target}`);
   return out.join('\n');
 }
