@@ -199,10 +199,16 @@
       banksAwaited--;
       var markdown = isMarkdownBank(result);
       if (markdown) {
-        // What a Markdown bank needs next, fetched now beside the player: md4c's module, the faces
-        // and, for the quiz being opened when it shows formulas, MathJax (rich.js starts it).
-        ['imquiz-markdown.wasm', 'fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf',
-         'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf'].forEach(function (url) { load(url); });
+        // What a Markdown bank needs next: md4c's module now, beside the player (the bank cannot be
+        // read without it); the faces once the player is compiled, so that on a slow link they do
+        // not share it with the player's download, and come while its compilation holds the CPU
+        // (the first frame does not wait for them: scripts/bench's phone profile); for the quiz
+        // being opened, when it shows formulas, MathJax (rich.js starts it).
+        load('imquiz-markdown.wasm');
+        host.whenSignal('wasm-ready').then(function () {
+          ['fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf', 'fonts/imquiz-sans-bold-italic.ttf',
+           'fonts/imquiz-mono.ttf'].forEach(function (url) { load(url); });
+        });
         if (opened && /\$[^$\s][^$]*\$/.test(markdown)) host.mathSoon = true;
         choosePlayer('rich');
       } else if (!banksAwaited && !sourcesAwaited) choosePlayer('plain');
@@ -277,10 +283,20 @@
       }
     } catch (e) { /* full or refused: the next visit just waits for the catalog */ }
   }
+  // On a first visit, nothing is remembered: the file is guessed as the catalogs are usually
+  // written, quizzes/<id>.json (the README's and quizc's), so a first visit by link, too, gets its
+  // bank one round trip sooner (on a phone's network, 150 ms and more). A wrong guess costs a
+  // small 404, or a file the app never reads; the bank played is always the catalog's.
   var remembered = wantedQuiz ? rememberedQuizFiles() : {};
+  var guessedFile = null;
   if (Object.prototype.hasOwnProperty.call(remembered, wantedQuiz) && typeof remembered[wantedQuiz] === 'string') {
-    var rememberedBank = new URL(remembered[wantedQuiz], catalogUrl).href;
-    if (rememberedBank.indexOf(new URL('.', catalogUrl).href) === 0) watchBank(load(rememberedBank), true);   // inside quizzes/ only
+    guessedFile = remembered[wantedQuiz];
+  } else if (wantedQuiz && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(wantedQuiz) && !params.get('bank')) {
+    guessedFile = wantedQuiz + '.json';
+  }
+  if (guessedFile) {
+    var guessedBank = new URL(guessedFile, catalogUrl).href;
+    if (guessedBank.indexOf(new URL('.', catalogUrl).href) === 0) watchBank(load(guessedBank), true);   // inside quizzes/ only
   }
 
   // ---- bank=<url>: a bank under development, only where the deployment allows it ----------
