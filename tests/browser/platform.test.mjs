@@ -487,26 +487,34 @@ test('a host that serves the wasm under another type: the app starts from one do
   }
 });
 
-test('a quiz opened by link: the next visit requests its bank at once, beside the catalog; after a rename the right file', async () => {
+test('a quiz opened by link: its bank is requested at once, beside the catalog (guessed on a first visit, remembered after); after a rename the right file', async () => {
   const context = await browser.newContext();
   const url = `${site.url}?quiz=data-parallelism&lang=en&${NO_SW}`;
   const remembered = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('imquiz:/:quiz-files')));
   const sendFile = (res, file) => res.writeHead(200, { 'Content-Type': 'application/json', ...securityHeaders() })
     .end(fs.readFileSync(path.join(SITE_DIR, file)));
   const question = (s) => s.screen === 'question' && s.question && s.quiz && s.quiz.id === 'data-parallelism';
-  try {
-    const first = await openApp(url, { context });
-    await waitForState(first.page, question);
-    assert.deepEqual(await remembered(first.page), { 'data-parallelism': 'data-parallelism.json' });
-    await first.page.close();
-
-    // The catalog answers slowly: the bank was asked for before it came.
-    const arrivals = [];
+  // The catalog answers slowly: the bank is asked for before it comes.
+  let arrivals = [];
+  const slowCatalog = () => {
     site.faults.set('/quizzes/index.json', (req, res) => {
       arrivals.push('catalog requested');
       setTimeout(() => { arrivals.push('catalog answered'); sendFile(res, 'quizzes/index.json'); }, 1500);
     });
     site.faults.set('/quizzes/data-parallelism.json', () => { arrivals.push('bank requested'); return false; });
+  };
+  try {
+    // A first visit: nothing remembered, the file guessed as catalogs name them (<id>.json).
+    slowCatalog();
+    const first = await openApp(url, { context });
+    await waitForState(first.page, question);
+    assert.deepEqual(arrivals, ['catalog requested', 'bank requested', 'catalog answered']);
+    assert.deepEqual(await remembered(first.page), { 'data-parallelism': 'data-parallelism.json' });
+    first.expectNoErrors();
+    await first.page.close();
+
+    // The next visit: the remembered file.
+    arrivals = [];
     const second = await openApp(url, { context });
     await waitForState(second.page, question);
     assert.deepEqual(arrivals, ['catalog requested', 'bank requested', 'catalog answered']);
@@ -530,6 +538,18 @@ test('a quiz opened by link: the next visit requests its bank at once, beside th
     assert.equal(oldRequests, 1, 'the stale memory cost one request');
     assert.deepEqual(await remembered(third.page), { 'data-parallelism': 'moved/data-parallelism.json' });
     third.expectNoErrors();
+
+    // A first visit to the moved file: the guess is asked for once (a 404), the catalog's opens.
+    oldRequests = 0;
+    const fresh = await browser.newContext();
+    try {
+      const firstAfterMove = await openApp(url, { context: fresh, allowErrors: [/status of 404/] });
+      await waitForState(firstAfterMove.page, question);
+      assert.equal(oldRequests, 1, 'the wrong guess cost one request');
+      firstAfterMove.expectNoErrors();
+    } finally {
+      await fresh.close();
+    }
   } finally {
     site.faults.clear();
     await context.close();
