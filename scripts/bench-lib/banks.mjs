@@ -44,15 +44,20 @@ export function generateBank(id, count, shape = 'realistic') {
   };
 }
 
-// A scratch site at `dir` serving `builtSite`'s files plus one generated bank. Returns the bank's
-// file size in bytes.
-export function makeScalingSite(builtSite, dir, id, count, shape) {
+// A fresh scratch site at `dir`: `builtSite`'s files linked, its quizzes/ empty for the caller's.
+function scratchSite(builtSite, dir) {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'quizzes'), { recursive: true });
   for (const name of fs.readdirSync(builtSite)) {
     if (name === 'quizzes') continue;
     fs.symlinkSync(path.join(builtSite, name), path.join(dir, name));
   }
+}
+
+// A scratch site at `dir` serving `builtSite`'s files plus one generated bank. Returns the bank's
+// file size in bytes.
+export function makeScalingSite(builtSite, dir, id, count, shape) {
+  scratchSite(builtSite, dir);
   const catalog = { format: 'imquiz-catalog', version: 1, banks: [{ id, file: `${id}.json` }] };
   fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog, null, 2) + '\n');
   const bankFile = path.join(dir, 'quizzes', `${id}.json`);
@@ -77,12 +82,7 @@ export function makeScalingSite(builtSite, dir, id, count, shape) {
 // formula, a table and an image (the launch banks' schedule drawing), side by side in one
 // scratch site, so that the two are loaded alike and only the texts differ.
 export function makeRichSite(builtSite, dir) {
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(path.join(dir, 'quizzes'), { recursive: true });
-  for (const name of fs.readdirSync(builtSite)) {
-    if (name === 'quizzes') continue;
-    fs.symlinkSync(path.join(builtSite, name), path.join(dir, name));
-  }
+  scratchSite(builtSite, dir);
   fs.symlinkSync(path.join(builtSite, 'quizzes', 'images'), path.join(dir, 'quizzes', 'images'));
   const code = '```python\nfor i, batch in enumerate(batches):\n    ctx = model.no_sync() if i < len(batches) - 1 else nullcontext()\n' +
                '    with ctx:\n        loss = model(batch).sum() / len(batches)\n        loss.backward()\noptimizer.step()\n```';
@@ -118,12 +118,7 @@ export function makeRichSite(builtSite, dir) {
 // (its textFormat taken out; its texts, Markdown signs and all, as they are), alone in a scratch
 // site, so that the plain player's path to the same quiz can be measured beside the rich one's.
 export function makePlainLaunchSite(builtSite, dir, quiz) {
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(path.join(dir, 'quizzes'), { recursive: true });
-  for (const name of fs.readdirSync(builtSite)) {
-    if (name === 'quizzes') continue;
-    fs.symlinkSync(path.join(builtSite, name), path.join(dir, name));
-  }
+  scratchSite(builtSite, dir);
   const bank = JSON.parse(fs.readFileSync(path.join(builtSite, 'quizzes', `${quiz}.json`), 'utf8'));
   delete bank.textFormat;
   const catalog = { format: 'imquiz-catalog', version: 1, banks: [{ id: quiz, file: `${quiz}.json` }] };
