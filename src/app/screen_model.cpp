@@ -174,9 +174,8 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
         }
         // Nothing due: when the next question will be (the schedule of a practice quiz only).
         const bool practice = bank.settings.mode != Settings::Mode::Exam;
-        if (due.empty() && practice && !card.in_progress)
-            if (const std::optional<std::int64_t> next = next_review_ms(progress, bank))
-                card.standing += "  ·  " + format_text(c.str(Str::NextReview), format_date(*next));
+        if (due.empty() && practice && !card.in_progress) card.next_review_ms = next_review_ms(progress, bank);
+        if (card.next_review_ms) card.standing += "  ·  " + format_text(c.str(Str::NextReview), format_date(*card.next_review_ms));
         const Mastery mastery = bank_mastery(progress, bank, platform::now_ms());
         if (mastery.seen > 0)
             card.progress = CardProgressModel{mastery.questions, mastery.seen, mastery.right,
@@ -197,14 +196,10 @@ CardModel card(const Context& c, const BankSlot& slot, std::size_t index) {
 std::optional<ReviewAcrossModel> review_across(const Context& c, const std::vector<CardModel>& cards) {
     ReviewAcrossModel model;
     std::optional<std::int64_t> next;
-    for (std::size_t i = 0; i < c.state.banks.size(); ++i) {
-        const CardModel& card_model = cards[i];
+    for (const CardModel& card_model : cards) {
         model.due += card_model.due;
         model.quizzes += card_model.due > 0 ? 1 : 0;
-        const BankSlot& slot = c.state.banks[i];
-        if (card_model.due == 0 && slot.bank && slot.bank->settings.mode != Settings::Mode::Exam && !card_model.in_progress)
-            if (const std::optional<std::int64_t> at = next_review_ms(slot.progress, *slot.bank))
-                next = next ? std::min(*next, *at) : *at;
+        if (card_model.next_review_ms) next = next ? std::min(*next, *card_model.next_review_ms) : *card_model.next_review_ms;
     }
     if (model.due == 0 && !next) return std::nullopt;   // nothing answered yet: nothing to say
     model.heading = c.str(Str::ReviewHeading);

@@ -66,6 +66,7 @@ struct CardModel {
     bool in_progress = false;
     std::size_t attempts = 0;
     std::size_t due = 0;            // questions due for review (docs/spaced-review.md)
+    std::optional<std::int64_t> next_review_ms;  // none due in a practice quiz with no attempt in progress: when one will be
     std::optional<CardProgressModel> progress;  // once an attempt has finished
     std::optional<double> best_percent;
 };
