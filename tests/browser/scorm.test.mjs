@@ -5,6 +5,8 @@
 // from there. The quiz is played by keyboard; the LMS page is reloaded and the quiz resumes; the
 // learner finishes in a second browser profile (no localStorage of the first) from the suspend
 // data alone. A bank too long for SCORM 1.2's 4096 characters gets the outcome docs/lms.md gives.
+// A hint and a second try leave their cost in the grade, and 2004's interactions say how each
+// answer came, in practice and in an exam.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -55,8 +57,23 @@ const TYPES_ANSWERS = {   // right, then wrong: the page protocol's actions
   word: [[{ type: 'type', text: 'Paris' }], [{ type: 'type', text: 'Lyon' }]],
 };
 fs.writeFileSync(path.join(longSite, 'quizzes', 'all-types.json'), JSON.stringify(TYPES_BANK));
+// Practice with a hint and two tries, and an exam: what the LMS is told of how each answer came.
+const HELP_BANK = {
+  format: 'imquiz-bank', version: 1, id: 'with-help', title: 'With help', languages: ['en'], defaultLanguage: 'en',
+  settings: { maxTries: 2, tryPenalty: 0.25, passPercent: 50, shuffleQuestions: false, shuffleChoices: false },
+  questions: [
+    { id: 'helped', type: 'single_choice', prompt: 'One of these', hints: [{ text: 'Not the other one.', cost: 0.25 }],
+      choices: [{ id: 'right', text: 'Right', correct: true }, { id: 'other', text: 'Other' }] },
+    { id: 'alone', type: 'true_false', prompt: 'True?', answer: true },
+  ],
+};
+const EXAM_BANK = { ...HELP_BANK, id: 'an-exam', title: 'An exam', settings: { mode: 'exam', passPercent: 50, shuffleQuestions: false },
+                    questions: HELP_BANK.questions.map(({ hints, ...q }) => q) };
+fs.writeFileSync(path.join(longSite, 'quizzes', 'with-help.json'), JSON.stringify(HELP_BANK));
+fs.writeFileSync(path.join(longSite, 'quizzes', 'an-exam.json'), JSON.stringify(EXAM_BANK));
 const longCatalog = JSON.parse(fs.readFileSync(path.join(longSite, 'quizzes', 'index.json'), 'utf8'));
-longCatalog.banks.push({ id: 'long-quiz', file: 'long-quiz.json' }, { id: 'all-types', file: 'all-types.json' });
+longCatalog.banks.push({ id: 'long-quiz', file: 'long-quiz.json' }, { id: 'all-types', file: 'all-types.json' },
+                       { id: 'with-help', file: 'with-help.json' }, { id: 'an-exam', file: 'an-exam.json' });
 fs.writeFileSync(path.join(longSite, 'quizzes', 'index.json'), JSON.stringify(longCatalog));
 
 function makePackage(version, site, quiz, name) {
@@ -73,6 +90,8 @@ for (const version of ['1.2', '2004']) {
   packageBytes[version] = makePackage(version, SITE_DIR, 'data-parallelism', `pkg${tag}`);
   makePackage(version, longSite, 'long-quiz', `long${tag}`);
   makePackage(version, longSite, 'all-types', `types${tag}`);
+  makePackage(version, longSite, 'with-help', `help${tag}`);
+  makePackage(version, longSite, 'an-exam', `exam${tag}`);
 }
 fs.cpSync(path.resolve('node_modules/scorm-again/dist/scorm12.min.js'), path.join(lmsDir, 'scorm12.js'));
 fs.cpSync(path.resolve('node_modules/scorm-again/dist/scorm2004.min.js'), path.join(lmsDir, 'scorm2004.js'));
@@ -463,6 +482,68 @@ for (const version of ['1.2', '2004']) {
     broken.result.duration = '12 seconds';
     broken.result.score.scaled = 2;
     assert.ok(validateStatement({ actor: { mbox: 'mailto:learner@example.com' }, ...broken }).length >= 2);
+    app.expectNoErrors();
+    await app.close();
+  });
+}
+
+// A hint and a second try cost points, and the grade the LMS keeps is what they left; SCORM 2004
+// says of each answer how it came (mode, try, hints), 1.2 has no field for it (docs/lms.md).
+for (const version of ['1.2', '2004']) {
+  const is12 = version === '1.2';
+  const tag = version.replace('.', '');
+  test(`SCORM ${version}: a hint and a second try in practice, then an exam: the grade they leave, and how each answer came`, async () => {
+    const learner = `helped-${version}`;
+    let app = await openLms(`${lms.url}lms.html?version=${version}&pkg=help${tag}&learner=${learner}`);
+    const act = (action) => app.frame.evaluate((a) => window.ImQuizHost.act(a), action);
+    await waitForState(app.frame, (s) => s.screen === 'question' && s.question && s.question.id === 'helped');
+    await act({ type: 'hint' });
+    await waitForState(app.frame, (s) => s.question.hints.length === 1);
+    await act({ type: 'select', choice: 'other' });
+    await act({ type: 'check' });
+    await waitForState(app.frame, (s) => s.question.tryAgain);
+    await act({ type: 'select', choice: 'right' });
+    await act({ type: 'check' });
+    assert.equal((await waitForState(app.frame, (s) => s.question.feedback)).question.feedback.tone, 'correct');
+    await act({ type: 'next' });
+    await waitForState(app.frame, (s) => s.question && s.question.id === 'alone' && !s.question.feedback);
+    await act({ type: 'select', choice: 'true' });
+    await act({ type: 'check' });
+    await waitForState(app.frame, (s) => s.question.feedback);
+    await act({ type: 'next' });
+    const results = (await waitForState(app.frame, (s) => s.screen === 'results' && s.results)).results;
+    // 1 × (1 − 0.25 for the hint − 0.25 for the second try) + 1.
+    assert.equal(results.score, 1.5);
+    let now = await waitForLms(learner, version, (k) => k.interactions.length === 2 && (is12 ? k.status === 'passed' : k.success === 'passed'),
+                               'two interactions and a pass');
+    if (is12) assert.equal(Number(now.score.raw), 75);
+    else assert.deepEqual([Number(now.score.raw), Number(now.score.max), Number(now.score.scaled)], [1.5, 2, 0.75]);
+    assert.deepEqual(now.interactions.map((i) => i.result), ['correct', 'correct'], 'right on the second try is right');
+    assert.deepEqual(now.interactions.map((i) => i.response), ['right', is12 ? 't' : 'true'], 'the answer that counted');
+    if (!is12) assert.deepEqual(now.interactions.map((i) => i.description), ['practice; try 2; hints used: 1', 'practice; try 1; hints used: 0']);
+    else assert.ok(now.interactions.every((i) => i.description === undefined));
+    app.expectNoErrors();
+    await app.close();
+
+    // The exam: nothing is checked until it is submitted; the LMS hears of both answers then.
+    const examLearner = `examined-${version}`;
+    app = await openLms(`${lms.url}lms.html?version=${version}&pkg=exam${tag}&learner=${examLearner}`);
+    await waitForState(app.frame, (s) => s.screen === 'question' && s.question && s.question.exam && s.question.id === 'helped');
+    await act({ type: 'select', choice: 'right' });
+    await act({ type: 'go-to', question: 2 });
+    await waitForState(app.frame, (s) => s.question && s.question.id === 'alone');
+    await act({ type: 'select', choice: 'false' });
+    await waitForState(app.frame, (s) => s.question.exam.palette.every((p) => p.answered));
+    assert.equal(kept(examLearner, version) === null || kept(examLearner, version).interactions.length === 0, true, 'nothing told before the submit');
+    await act({ type: 'submit' });
+    await waitForState(app.frame, (s) => s.question && s.question.exam && s.question.exam.confirmation);
+    await act({ type: 'confirm-submit' });
+    const examResults = (await waitForState(app.frame, (s) => s.screen === 'results' && s.results)).results;
+    assert.equal(examResults.score, 1);
+    now = await waitForLms(examLearner, version, (k) => k.interactions.length === 2 && (is12 ? k.status === 'passed' : k.success === 'passed'),
+                           'the exam\'s two interactions and a pass');
+    assert.deepEqual(now.interactions.map((i) => i.result), ['correct', is12 ? 'wrong' : 'incorrect']);
+    if (!is12) assert.deepEqual(now.interactions.map((i) => i.description), ['exam; try 1; hints used: 0', 'exam; try 1; hints used: 0']);
     app.expectNoErrors();
     await app.close();
   });
