@@ -4,6 +4,7 @@
 
 #include "app/app.h"
 #include "app/page_protocol.h"
+#include "app/strings.h"
 #include "engine/json/writer.h"
 #include "platform/platform.h"
 
@@ -27,13 +28,16 @@ void rebuild_fonts_if_needed(Program& program, float ratio) {
     float scale = program.state.preferences.text_scale;
     const app::AppState& s = program.state;
     bool rich = s.rich_fonts_arrived == static_cast<int>(s.rich_font_data.size());
-    if (program.fonts_scale == scale && program.fonts_ratio == ratio && program.fonts_rich == rich) return;
+    if (program.fonts_scale == scale && program.fonts_ratio == ratio && program.fonts_rich == rich &&
+        program.fonts_glyphs == program.glyphs.size())
+        return;
     ui::FontFiles files{&s.font_data};
     if (rich) files = {&s.font_data, &s.rich_font_data[0], &s.rich_font_data[1], &s.rich_font_data[2], &s.rich_font_data[3]};
-    program.fonts = ui::build_fonts(files, scale, ratio);
+    program.fonts = ui::build_fonts(files, program.glyphs, scale, ratio);
     program.fonts_scale = scale;
     program.fonts_ratio = ratio;
     program.fonts_rich = rich;
+    program.fonts_glyphs = program.glyphs.size();
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
 }
@@ -50,7 +54,16 @@ void rebuild_screen_if_stale(Program& program) {
     if (!program.screen_stale) return;
     program.screen = app::build_screen(program.state);
     program.screen_stale = false;
-    program.screen_json.clear();
+    program.screen_json = app::screen_to_page(program.state, program.screen);
+    program.screen_published = false;
+    // The atlas gets what this screen shows and lacks, and the interface's own words in its
+    // language (so that moving between screens rarely rebuilds it); rebuilt before it is drawn.
+    app::Language language;
+    if (program.screen.language != program.glyphs_language && app::language_from_code(program.screen.language, language)) {
+        program.glyphs_language = program.screen.language;
+        for (int id = 0; id < static_cast<int>(app::Str::Count); ++id) program.glyphs.add(app::tr(language, app::Str(id)));
+    }
+    program.glyphs.add(program.screen_json);
 }
 
 std::string items_to_json(const std::vector<ui::ItemRect>& items) {
@@ -80,8 +93,8 @@ std::string items_to_json(const std::vector<ui::ItemRect>& items) {
 // start-up signals.
 void publish(Program& program, const std::vector<ui::ItemRect>& items) {
     std::string items_json = items_to_json(items);
-    if (program.screen_json.empty()) {
-        program.screen_json = app::screen_to_page(program.state, program.screen);
+    if (!program.screen_published) {
+        program.screen_published = true;
         program.last_items_json = items_json;
         platform::publish_state(app::with_items(program.screen_json, items_json));
     } else if (items_json != program.last_items_json) {
@@ -141,6 +154,7 @@ bool frame(void* user) {
     float ratio = 1.0f;
     platform::viewport_size(width, height, ratio);
     platform::resize_surface(static_cast<int>(width * ratio), static_cast<int>(height * ratio));
+    rebuild_screen_if_stale(program);
     rebuild_fonts_if_needed(program, ratio);
     if (imgui_backend_new_frame(program.backend, width, height, ratio)) platform::request_frames(2);
 
@@ -155,7 +169,6 @@ bool frame(void* user) {
     ui.items = &items;
     ui::apply_style(ui.palette, ui.metrics);
 
-    rebuild_screen_if_stale(program);
     ui.math = program.screen.math;
     ui::MathPictures math_pictures;
     ui.math_pictures = &math_pictures;

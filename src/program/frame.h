@@ -17,12 +17,16 @@ struct Program {
     app::ScreenModel screen;     // what the screen shows, rebuilt when the state changed
     std::string screen_json;     // the same, for the page (without this frame's items)
     bool screen_stale = true;
+    bool screen_published = false;
+    ui::GlyphSet glyphs;         // what the atlas must hold: every character shown so far
+    std::string glyphs_language; // the interface language whose words are in it
     ImGuiBackend backend;
     ui::Views views;
     ui::Fonts fonts;
     float fonts_scale = 0;       // text scale the atlas was built for
     float fonts_ratio = 0;       // device pixel ratio the atlas was built for
     bool fonts_rich = false;     // it has the Markdown faces (built once all four have come)
+    std::size_t fonts_glyphs = 0;  // characters it was built with
     int frames_drawn = 0;
     bool first_question_signalled = false;
     std::string last_items_json;

@@ -5,25 +5,12 @@
 namespace imquiz::ui {
 
 namespace {
-// Must stay in step with scripts/subset-font.sh (the glyphs the shipped font subset keeps).
-// Static: ImGui keeps a pointer to the ranges for the atlas's lifetime.
-const ImWchar glyph_ranges[] = {
-    0x0020, 0x007E,  // Basic Latin
-    0x00A0, 0x017F,  // Latin-1 Supplement, Latin Extended-A (Indonesian, Western European names)
-    0x0400, 0x045F,  // Cyrillic (Russian)
-    0x0490, 0x0491,  // Ґ ґ
-    0x2010, 0x2027,  // dashes, quotes ’ “ ”, bullet •, ellipsis …
-    0x2030, 0x203A,  // per mille, primes, angle quotes
-    0x20AC, 0x20AC,  // €
-    0x2116, 0x2116,  // №
-    0x2122, 0x2122,  // ™
-    0,  // not arrows or the minus sign: Noto Sans has none (they showed as "?")
-};
-
 ImVec4 color(uint32_t packed) { return ImGui::ColorConvertU32ToFloat4(packed); }
 }  // namespace
 
-Fonts build_fonts(const FontFiles& files, float text_scale, float device_pixel_ratio) {
+Fonts build_fonts(const FontFiles& files, const GlyphSet& glyphs, float text_scale, float device_pixel_ratio) {
+    static_assert(sizeof(ImWchar) == sizeof(std::uint16_t), "GlyphSet's ranges are ImGui's 16-bit ImWchar");
+    const auto* glyph_ranges = reinterpret_cast<const ImWchar*>(glyphs.ranges().data());
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     // Raster at the device's resolution; more than 3x buys nothing visible and costs atlas memory.

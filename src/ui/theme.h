@@ -3,6 +3,7 @@
 // writes a raw pixel number of its own.
 #pragma once
 
+#include "ui/glyph_set.h"
 #include "ui/palette.h"
 
 #include <imgui.h>
@@ -48,9 +49,10 @@ struct FontFiles {
 };
 
 // Rebuilds the font atlas for this text scale and device pixel ratio: glyphs are rasterised at
-// size * ratio and drawn at 1 / ratio, so text stays crisp at devicePixelRatio 2 and 3.
-// The files must outlive the atlas (they are not copied).
-Fonts build_fonts(const FontFiles& files, float text_scale, float device_pixel_ratio);
+// size * ratio and drawn at 1 / ratio, so text stays crisp at devicePixelRatio 2 and 3. Only the
+// characters in `glyphs`: the others show as "?" until they are added and the atlas rebuilt.
+// The files and the glyph set must outlive the atlas (they are not copied).
+Fonts build_fonts(const FontFiles& files, const GlyphSet& glyphs, float text_scale, float device_pixel_ratio);
 
 // ImGui's own style (spacing, rounding, colours of stock widgets) from our palette.
 void apply_style(const Palette& palette, const Metrics& metrics);
