@@ -185,18 +185,39 @@
   // What the choice waits for: the banks being fetched, and the sources that name them (the
   // catalog; a bank= link's check).
   var banksAwaited = 0, sourcesAwaited = params.get('bank') ? 2 : 1;
+  // Whether `bytes` hold `ascii`, without decoding them: found from its character at `anchor`,
+  // chosen rare (an upper-case letter), so that the native indexOf does nearly all of the work.
+  // A 6 MiB bank: 2 ms, where decoding it cost 30 (4x that on the phone profile's CPU), all
+  // before the player could start (scripts/bench, scaling; docs/benchmark.md).
+  function holdsAscii(bytes, ascii, anchor) {
+    var key = ascii.charCodeAt(anchor);
+    for (var at = bytes.indexOf(key, anchor); at >= 0; at = bytes.indexOf(key, at + 1)) {
+      var start = at - anchor;
+      if (start + ascii.length > bytes.length) return false;
+      var i = 0;
+      while (i < ascii.length && bytes[start + i] === ascii.charCodeAt(i)) i++;
+      if (i === ascii.length) return true;
+    }
+    return false;
+  }
   function isMarkdownBank(result) {
     if (result.status < 200 || result.status >= 300) return null;
+    if (!holdsAscii(result.bytes, '"textFormat"', 5)) return null;   // the quick look: plain banks pay nothing more
     var text = new TextDecoder().decode(result.bytes);
-    if (text.indexOf('"textFormat"') < 0) return null;   // the quick look: plain banks pay nothing more
     try { var bank = JSON.parse(text); } catch (e) { return null; }
     return bank && bank.textFormat === 'markdown' ? text : null;
   }
-  // `opened`: the bank is the quiz this load opens (quiz= or bank=), not a catalog card.
-  function watchBank(fetched, opened) {
+  // `opened`: the bank is the quiz this load opens (quiz= or bank=), not a catalog card. Each file
+  // is looked at once: a quiz= link's guessed file is usually also the one the catalog names.
+  var watched = {};                // absolute url -> opened
+  function watchBank(url, opened) {
+    url = new URL(url, location.href).href;
+    if (Object.prototype.hasOwnProperty.call(watched, url)) { watched[url] = watched[url] || opened; return; }
+    watched[url] = opened;
     banksAwaited++;
-    fetched.then(function (result) {
+    load(url).then(function (result) {
       banksAwaited--;
+      opened = watched[url];
       var markdown = isMarkdownBank(result);
       if (markdown) {
         // What a Markdown bank needs next: md4c's module now, beside the player (the bank cannot be
@@ -249,7 +270,7 @@
       var listed = wantedQuiz && banks.some(function (entry) { return entry && entry.id === wantedQuiz; });
       if (!params.get('bank')) banks.forEach(function (entry) {
         if (entry && typeof entry.file === 'string' && (!listed || entry.id === wantedQuiz))
-          watchBank(load(new URL(entry.file, catalogUrl).href), !!listed);
+          watchBank(new URL(entry.file, catalogUrl).href, !!listed);
       });
       rememberQuizFiles(banks);
     } catch (e) { /* the engine reports a broken catalog itself */ }
@@ -296,7 +317,7 @@
   }
   if (guessedFile) {
     var guessedBank = new URL(guessedFile, catalogUrl).href;
-    if (guessedBank.indexOf(new URL('.', catalogUrl).href) === 0) watchBank(load(guessedBank), true);   // inside quizzes/ only
+    if (guessedBank.indexOf(new URL('.', catalogUrl).href) === 0) watchBank(guessedBank, true);   // inside quizzes/ only
   }
 
   // ---- bank=<url>: a bank under development, only where the deployment allows it ----------
@@ -346,7 +367,7 @@
   var bankLinkChecked = !bankLink ? Promise.resolve(null) : load(authoringUrl).then(function (result) {
     var setting = readAuthoringSetting(result);
     var verdict = setting.off ? { refused: setting.off } : bankLinkVerdict(setting);
-    if (verdict.url) watchBank(load(verdict.url), true);   // head start, as for catalog banks
+    if (verdict.url) watchBank(verdict.url, true);   // head start, as for catalog banks
     sourceRead();
     return verdict;
   });
