@@ -132,12 +132,14 @@
     }
     return next();
   }
+  var loadsOnTheirWay = 0;   // fetches of load() not ended yet: the service worker waits for them (the end of this file)
   function load(url) {
     url = new URL(url, location.href).href;
     if (fetches.has(url)) return fetches.get(url);
     var crossOrigin = new URL(url).origin !== location.origin;
     var controller = typeof AbortController === 'function' ? new AbortController() : null;
     var timer = setTimeout(function () { if (controller) controller.abort(); }, 15000);
+    loadsOnTheirWay++;
     var promise = fetch(url, { cache: 'no-cache', signal: controller ? controller.signal : undefined })
       .then(function (response) {
         return readBody(response, controller).then(function (body) {
@@ -152,7 +154,7 @@
         if (crossOrigin) return crossOriginProblem(url).then(failed);
         return failed('could not reach the server (offline?)');
       })
-      .finally(function () { clearTimeout(timer); });
+      .finally(function () { clearTimeout(timer); loadsOnTheirWay--; });
     fetches.set(url, promise);
     promise.then(function (result) { if (fetches.get(url) === promise) settled.set(url, result); });
     return promise;
@@ -482,6 +484,9 @@
       }
     },
     hasSignal: function (name) { return name in signals; },
+    // Parts still at work on what the screen shows (each a function, true while busy): the service
+    // worker's install waits for them (the end of this file).
+    busy: [],
     // Resolves with the time (performance.now()) the app first raised `name`.
     whenSignal: function (name) {
       if (name in signals) return Promise.resolve(signals[name]);
@@ -779,10 +784,20 @@
 
   // ---- Offline: the service worker caches the app after the first visit --------------------
   // Not in an opaque origin (a sandboxed iframe without allow-same-origin): it may not register one.
+  // Registered once the first screen is drawn and complete: its install downloads the whole shell
+  // again (cache: 'reload'), and on a first visit that competed with the question's own parts for
+  // the link and the two cores (a Markdown question with a formula was complete about 330 ms later
+  // with it; docs/benchmark.md). Complete: no file of host.load on its way, nothing a part still
+  // works on (host.busy: rich.js's formulas); looked at every 200 ms, registered after 15 s anyway.
   if ('serviceWorker' in navigator && params.get('sw') !== '0' && location.protocol !== 'file:' &&
       window.origin !== 'null') {
-    window.addEventListener('load', function () {
-      navigator.serviceWorker.register('sw.js').catch(function () { /* online-only is fine */ });
+    host.whenSignal('first-frame').then(function () {
+      var since = Date.now();
+      (function registerWhenQuiet() {
+        var busy = loadsOnTheirWay > 0 || host.busy.some(function (part) { return part(); });
+        if (busy && Date.now() - since < 15000) { setTimeout(registerWhenQuiet, 200); return; }
+        navigator.serviceWorker.register('sw.js').catch(function () { /* online-only is fine */ });
+      })();
     });
   }
 })();

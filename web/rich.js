@@ -198,6 +198,7 @@
   host.markdown = { prepare: prepareMarkdown, read: readMarkdown };
   host.prepareHighlighter = prepareHighlighter;
   host.math = { prepare: prepareMath, typeset: typesetMath, mathml: mathml };
+  host.busy.push(function () { return mathAsked.size > 0; });
   // boot.js saw formulas in the quiz a link opens: MathJax starts now, beside the app's own start,
   // instead of after the bank is read (its start-up is most of a formula's wait).
   if (host.mathSoon) prepareMath();

@@ -735,6 +735,49 @@ test('math: where no worker can start, MathJax runs on the page and the formulas
   await app.close();
 });
 
+// The service worker's install downloads the whole app again: on a first visit it waits until the
+// first screen is complete (boot.js, the end), here until MathJax's answers, which the init script
+// holds back until the test lets them through.
+test('a first visit registers the service worker only once the question\'s formulas are typeset', async () => {
+  const initScript = () => {
+    const RealWorker = window.Worker, held = [];
+    window.__registeredAt = null;
+    window.__releasedAt = null;
+    window.__release = () => { window.__releasedAt = performance.now(); held.splice(0).forEach((deliver) => deliver()); };
+    window.Worker = function (url, options) {
+      const worker = new RealWorker(url, options);
+      Object.defineProperty(worker, 'onmessage', {
+        set(handler) {
+          worker.addEventListener('message', (event) => {
+            const deliver = () => handler.call(worker, event);
+            if (window.__releasedAt === null) held.push(deliver); else deliver();
+          });
+        },
+      });
+      return worker;
+    };
+    const container = navigator.serviceWorker;
+    const register = container.register.bind(container);
+    container.register = (...args) => { if (window.__registeredAt === null) window.__registeredAt = performance.now(); return register(...args); };
+  };
+  const app = await openApp(`${site.url}?quiz=math-sampler&lang=en`, { browser, initScript });
+  const { page } = app;
+  await waitForState(page, (s) => s.screen === 'question' && mathRuns(s.question.promptRich).some((r) => r.typeset === false));
+  // Past the moment the worker was registered before: the page's load event.
+  await page.waitForFunction(() => document.readyState === 'complete', null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => window.__registeredAt), null, 'registered while the formulas were still on their way');
+  await page.evaluate(() => window.__release());
+  await waitForState(page, formulasArrived, null, 30000);
+  await page.waitForFunction(() => window.__registeredAt !== null, null, { timeout: 30000 });
+  const { registeredAt, releasedAt } = await page.evaluate(() => ({ registeredAt: window.__registeredAt, releasedAt: window.__releasedAt }));
+  assert.ok(registeredAt >= releasedAt, `registered at ${registeredAt} ms, the formulas let through at ${releasedAt} ms`);
+  // And it installs: the offline copy is not lost, only later.
+  await waitInPage(page, async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); },
+                   null, { timeout: 30000 });
+  app.expectNoErrors();
+  await app.close();
+});
+
 test('math: typeset on the canvas in the text colour, MathML in the mirror, the TeX error reported with its path, idle after', async () => {
   const initScript = () => {
     window.__rafCount = 0;
