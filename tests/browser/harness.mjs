@@ -163,6 +163,13 @@ export async function waitInPage(page, fn, arg = null, { timeout = 10000, pollin
   }
 }
 
+// Resolves once this page's service worker is active (registered and installed). Polled from
+// node: an install can take longer than a WebDriver script may run (WebKitWebDriver stops one at 30 s).
+export async function waitForActiveWorker(page, timeout = 60000) {
+  await waitInPage(page, async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); },
+                   null, { timeout, polling: 200 });
+}
+
 // The file a click makes the page download: { name, text }. Chromium: the browser's own download
 // event. The WebDriver engines have none: the file is read from the blob: link the page clicks
 // (a named skip says so), and the link's click does not reach the browser's download manager.

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSite, openApp, waitForState, waitInPage, launchBrowser, SITE_DIR, ENGINE, skipStep, isHarnessUrl,
-         waitForKeptOnFirstUse, waitForSignal } from './harness.mjs';
+         waitForKeptOnFirstUse, waitForActiveWorker, waitForSignal } from './harness.mjs';
 
 const browser = await launchBrowser();
 test.after(async () => { await browser.close(); });
@@ -58,8 +58,7 @@ test.after(() => { for (const dir of temporaryDirs) fs.rmSync(dir, { recursive: 
 // quick reloads: the worker active, the page not controlled 30 s later); `reload` is what the
 // caller does then, once (a learner's next visit), and the next load must be controlled.
 async function waitForOfflineCopy(page, { reload = null } = {}) {
-  await waitInPage(page, async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); },
-                   null, { timeout: 60000, polling: 200 });
+  await waitForActiveWorker(page);
   const controlled = () => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
   try { await controlled(); } catch (error) {
     if (!reload) throw error;

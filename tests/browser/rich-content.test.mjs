@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
          skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem, Unsupported, ARTIFACTS,
-         waitForKeptOnFirstUse, afterReload, act } from './harness.mjs';
+         waitForKeptOnFirstUse, waitForActiveWorker, afterReload, act } from './harness.mjs';
 import { solidPng } from './engines/png.mjs';
 import { plainBank } from './bank-words.mjs';
 
@@ -230,8 +230,7 @@ test('offline: a Markdown bank opened once plays with the server stopped (its mo
     await waitForState(page, (s) => s.screen === 'question' && s.question && s.question.promptRich, null, 30000);
     // The worker installs after this first visit, which fetched the module and faces itself;
     // the page names them to the worker once it controls the page (boot.js, sw.js keepUsed).
-    await waitInPage(page, async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); },
-                     null, { timeout: 60000, polling: 200 });
+    await waitForActiveWorker(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
     // The sampler has formulas: MathJax's module is kept too.
     const wanted = [...MARKDOWN_FILES, '/imquiz-math.js'].map((f) => own.url + f.slice(1));
@@ -667,8 +666,7 @@ test('offline: a bank\'s images are kept with it (first visit, worker installed 
     const app = await openApp(`${own.url}?quiz=pictures&lang=en`, { context, allowErrors: [...MISSING_PICTURE, /net::ERR_FAILED/, /images\/(missing|fake)\.png/] });
     const { page } = app;
     await waitForState(page, (s) => s.screen === 'question' && s.pictures && s.pictures.every((p) => p.state !== 'loading'), null, 30000);
-    await waitInPage(page, async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); },
-                     null, { timeout: 60000, polling: 200 });
+    await waitForActiveWorker(page);
     const wanted = [SCHEDULE, 'images/red.png'].map((f) => own.url + 'quizzes/' + f);
     await waitInPage(page, async (urls) => {
       const names = (await caches.keys()).filter((n) => n.startsWith('imquiz-data:'));
@@ -772,8 +770,7 @@ test('a first visit registers the service worker only once the question\'s formu
   const { registeredAt, releasedAt } = await page.evaluate(() => ({ registeredAt: window.__registeredAt, releasedAt: window.__releasedAt }));
   assert.ok(registeredAt >= releasedAt, `registered at ${registeredAt} ms, the formulas let through at ${releasedAt} ms`);
   // And it installs: the offline copy is not lost, only later.
-  await waitInPage(page, async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); },
-                   null, { timeout: 30000 });
+  await waitForActiveWorker(page, 30000);
   app.expectNoErrors();
   await app.close();
 });
