@@ -339,6 +339,20 @@ mergeInto(LibraryManager.library, {
       canvas.addEventListener('keyup', function (event) {
         var key = imquizInput.key(event);
         if (key) push(7, event, 0, 0, 0, key, 0, 0, null);
+        held.delete(key);
+      });
+      // A key pressed on the canvas can be let go elsewhere: the arrow that walks onto a blank
+      // gives the caret to the page's field before the key comes up (a slow frame, a long press),
+      // and its release goes to the field. ImGui would hold it down and repeat it, walking on to
+      // the last item. So leaving the canvas lets go of every key still held there.
+      var held = new Set();
+      canvas.addEventListener('keydown', function (event) {
+        var key = imquizInput.key(event);
+        if (key && !event.isComposing) held.add(key);
+      });
+      canvas.addEventListener('blur', function (event) {
+        held.forEach(function (key) { push(7, event, 0, 0, 0, key, 0, 0, null); });
+        held.clear();
       });
       window.addEventListener('focus', function (event) { push(9, event, 0, 0, 0, 0, 0, 0, null); });
       window.addEventListener('blur', function (event) { push(10, event, 0, 0, 0, 0, 0, 0, null); });
