@@ -90,6 +90,52 @@ for (const lang of ['en', 'ru']) {
   });
 }
 
+// The arrow that walks onto a blank gives the caret to the page's field before the key comes up,
+// so its keyup goes to the field, not the canvas (a slow frame or a long press does this; CI's
+// Firefox under load did). ImGui must not keep that arrow held and repeat it on the next frames
+// (typing draws them), walking the focus on to Check.
+test('keyboard: an arrow let go in the field it walked onto is not held down there', async () => {
+  // Counts the app's frames (its loop runs on requestAnimationFrame), to know when it is idle.
+  const initScript = () => {
+    window.__rafCount = 0;
+    const original = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => original((t) => { window.__rafCount++; callback(t); });
+  };
+  const app = await open('en', { initScript });
+  const { page } = app;
+  const activeIs = (id) => page.waitForFunction((i) => document.activeElement && document.activeElement.id === i, id,
+                                                { timeout: 10000 });
+  // In English the list comes first, right above the first field.
+  const [first, last] = blankOrder('en').filter((id) => id !== choiceBlank.id);
+  assert.equal(blankOrder('en')[0], choiceBlank.id);
+  const [firstField, lastField] = [first, last].map((id) => `blank-field-${id}`);
+  await activeIs(firstField);
+  await page.keyboard.press('Tab');
+  await activeIs(lastField);
+  await page.keyboard.press('Tab');
+  await activeIs('canvas');
+  await focusItem(page, `select:${choiceBlank.id}`);
+  // Down onto the first field: the caret moves to the page's field; only then the key comes up.
+  await page.keyboard.down('ArrowDown');
+  await activeIs(firstField);
+  await page.keyboard.up('ArrowDown');
+  await page.keyboard.type('80');
+  await waitForState(page, (s) => s.question.rows.find((r) => r.id === first).field.value === '80');
+  // Idle: no frame for half a second (a held key would keep the frames coming, or walk on first).
+  await page.waitForFunction(() => {
+    const now = performance.now();
+    if (window.__idleCount !== window.__rafCount) { window.__idleCount = window.__rafCount; window.__idleSince = now; }
+    return now - window.__idleSince > 500;
+  }, null, { timeout: 10000, polling: 50 })
+    .catch(() => { throw new Error('the app kept drawing frames after the keys were let go'); });
+  const state = await settledState(page);
+  const focused = state.items.find((item) => item.focused);
+  assert.equal(focused && focused.id, `input:blank:${first}`, `the focus walked on (${await keyTarget(page)})`);
+  assert.equal(await page.evaluate(() => document.activeElement.id), firstField);
+  app.expectNoErrors();
+  await app.close();
+});
+
 test('touch at 320 px: tap a list and a choice, tap a field and type; a number blank that is not a number is named', async (t) => {
   const app = await open('ru', { viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
   const { page } = app;
