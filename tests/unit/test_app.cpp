@@ -137,7 +137,8 @@ TEST_CASE("app: both launch quizzes walked to the results through app/ alone") {
             CHECK(memory::world().host_messages.size() == total + 3);
             // Kept: the catalog shows the best score once back there.
             app.act(Action::of(Action::Kind::BackToCatalog));
-            const CardModel& after = card(app.screen(), id);
+            const ScreenModel catalog = app.screen();
+            const CardModel& after = card(catalog, id);
             CHECK(after.has_best);
             CHECK(after.attempts == 1);
         }
@@ -287,7 +288,8 @@ TEST_CASE("app: a numeric answer with tolerance 0 reads the same everywhere (reg
         CHECK(row.your_answer_line == "Your answer: 21");
     }
     CHECK(found);
-    for (const auto& row : app.page()["results"]["questions"])
+    const json page = app.page();
+    for (const auto& row : page["results"]["questions"])
         if (row["id"] == "ipv4-header") CHECK(row["correctAnswer"] == json::array({"20"}));
 }
 

@@ -45,7 +45,7 @@ TEST_CASE("code colours: the highlighter's answer is checked before it reaches a
         CHECK(read_code_spans(code, "0,28,11").size() == 1);  // the whole code, to its last byte
     }
     SECTION("hostile or broken answers leave the code plain") {
-        const char* broken[] = {
+        const std::string broken[] = {
             "0,3",                      // not three numbers per span
             "0,3,0,",                   // a trailing comma
             ",0,3,0",                   // a leading one
@@ -67,9 +67,9 @@ TEST_CASE("code colours: the highlighter's answer is checked before it reaches a
             "0;3;0",
             " 0,3,0",
             "0,3,0\n",
-            std::string("0,3\0,0", 6).c_str(),
+            std::string("0,3\0,0", 6),  // a NUL inside (kept: a std::string, not a C string)
         };
-        for (const char* answer : broken) {
+        for (const std::string& answer : broken) {
             INFO(answer);
             CHECK(read_code_spans(code, answer).empty());
         }
