@@ -79,8 +79,24 @@
         env: { emscripten_notify_memory_growth: function () {} },
         wasi_snapshot_preview1: { proc_exit: function (code) { throw new Error('the Markdown module stopped (' + code + ')'); } }
       };
-      return WebAssembly.instantiate(result.bytes, imports).then(function (made) {
-        var exports = made.instance.exports;
+      return WebAssembly.compile(result.bytes).then(function (module) {
+        // The release module imports only the two above; a debug build (scripts/build-web.sh
+        // web-debug: assertions, SAFE_HEAP) imports more (fd_write, segfault, ...), each of which
+        // is only called when something went wrong there: it throws with its name.
+        WebAssembly.Module.imports(module).forEach(function (wanted) {
+          var from = imports[wanted.module] = imports[wanted.module] || {};
+          if (wanted.kind === 'function' && !from[wanted.name]) {
+            from[wanted.name] = function () { throw new Error('the Markdown module called ' + wanted.module + '.' + wanted.name); };
+          }
+        });
+        return WebAssembly.instantiate(module, imports);
+      }).then(function (instance) {
+        var exports = instance.exports;
+        // A debug build checks the stack's bounds at each call, against limits its glue would set.
+        if (exports.__set_stack_limits) {
+          exports.emscripten_stack_init();
+          exports.__set_stack_limits(exports.emscripten_stack_get_base(), exports.emscripten_stack_get_end());
+        }
         if (exports._initialize) exports._initialize();
         markdownModule = exports;
         markdownLoading = false;
