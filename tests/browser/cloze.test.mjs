@@ -9,7 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser,
-         fingerOnItems, settledItem, settledState, openForAxe, ENGINE, keyTarget, focusItem, axeMirror } from './harness.mjs';
+         fingerOnItems, settledItem, settledState, openForAxe, ENGINE, keyTarget, focusItem, axeMirror,
+         countFrames, waitForQuiet } from './harness.mjs';
 
 
 // The README's full example bank, its cloze question alone, partialCredit on.
@@ -95,13 +96,7 @@ for (const lang of ['en', 'ru']) {
 // Firefox under load did). ImGui must not keep that arrow held and repeat it on the next frames
 // (typing draws them), walking the focus on to Check.
 test('keyboard: an arrow let go in the field it walked onto is not held down there', async () => {
-  // Counts the app's frames (its loop runs on requestAnimationFrame), to know when it is idle.
-  const initScript = () => {
-    window.__rafCount = 0;
-    const original = window.requestAnimationFrame.bind(window);
-    window.requestAnimationFrame = (callback) => original((t) => { window.__rafCount++; callback(t); });
-  };
-  const app = await open('en', { initScript });
+  const app = await open('en', { initScript: countFrames });
   const { page } = app;
   const activeIs = (id) => page.waitForFunction((i) => document.activeElement && document.activeElement.id === i, id,
                                                 { timeout: 10000 });
@@ -122,12 +117,7 @@ test('keyboard: an arrow let go in the field it walked onto is not held down the
   await page.keyboard.type('80');
   await waitForState(page, (s) => s.question.rows.find((r) => r.id === first).field.value === '80');
   // Idle: no frame for half a second (a held key would keep the frames coming, or walk on first).
-  await page.waitForFunction(() => {
-    const now = performance.now();
-    if (window.__idleCount !== window.__rafCount) { window.__idleCount = window.__rafCount; window.__idleSince = now; }
-    return now - window.__idleSince > 500;
-  }, null, { timeout: 10000, polling: 50 })
-    .catch(() => { throw new Error('the app kept drawing frames after the keys were let go'); });
+  await waitForQuiet(page, { what: 'the app kept drawing frames after the keys were let go' });
   const state = await settledState(page);
   const focused = state.items.find((item) => item.focused);
   assert.equal(focused && focused.id, `input:blank:${first}`, `the focus walked on (${await keyTarget(page)})`);

@@ -315,6 +315,33 @@ export async function nextFrames(page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+// An init script (openApp's initScript) that counts the page's animation frames: the app's loop
+// runs on requestAnimationFrame, so the count is the frames it drew. framesDrawn reads it.
+export const countFrames = () => {
+  window.__rafCount = 0;
+  const original = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => original((t) => { window.__rafCount++; callback(t); });
+};
+export const framesDrawn = (page) => page.evaluate(() => window.__rafCount);
+
+// Resolves once no frame has been drawn for `quietMs` (needs countFrames): the app has done what
+// it was asked and gone idle. Rejects with `what` when it keeps drawing past `timeout`.
+export async function waitForQuiet(page, { quietMs = 500, timeout = 10000, what = 'the app kept drawing frames' } = {}) {
+  await page.waitForFunction((quiet) => {
+    const now = performance.now();
+    if (window.__quietCount !== window.__rafCount) { window.__quietCount = window.__rafCount; window.__quietSince = now; }
+    return now - window.__quietSince > quiet;
+  }, quietMs, { timeout, polling: 50 }).catch(() => { throw new Error(`${what} (no ${quietMs} ms without a frame in ${timeout} ms)`); });
+}
+
+// Resolves once a Markdown bank's four later faces (bold, italic, bold italic, mono) have arrived:
+// the atlas is rebuilt when they are all there, which draws frames of its own.
+export async function waitForFaces(page, timeout = 30000) {
+  await page.waitForFunction(() => performance.getEntriesByType('resource')
+    .filter((e) => /\/fonts\/imquiz-(sans-bold|sans-italic|sans-bold-italic|mono)\.ttf$/.test(e.name)).length === 4,
+  null, { timeout });
+}
+
 // An item's rectangle once the layout has settled (the same in two states with frames drawn in
 // between; WebKit under Xvfb draws fewer frames than Chromium, so elapsed time alone says
 // nothing), or null when it is not on screen.

@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
          skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem, Unsupported, ARTIFACTS,
-         waitForKeptOnFirstUse, waitForActiveWorker, afterReload, act } from './harness.mjs';
+         waitForKeptOnFirstUse, waitForActiveWorker, afterReload, act, countFrames, framesDrawn, waitForQuiet,
+         waitForFaces } from './harness.mjs';
 import { solidPng } from './engines/png.mjs';
 import { plainBank } from './bank-words.mjs';
 
@@ -350,14 +351,8 @@ const nearest = (pixels, colour) => Math.min(...pixels.map((p) => Math.abs(p[0] 
                                                                Math.abs(p[2] - colour[2])));
 
 test('code in Python, C++, shell, JSON and YAML: coloured spans, on the canvas and in the mirror; idle after', async () => {
-  // Counts the page's animation frames (the app draws in them), as screens.test.mjs does.
-  const initScript = () => {
-    window.__rafCount = 0;
-    const original = window.requestAnimationFrame.bind(window);
-    window.requestAnimationFrame = (callback) => original((t) => { window.__rafCount++; callback(t); });
-  };
   const app = await openApp(`${site.url}?quiz=code-colours&lang=ru`,
-                            { browser, viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2, initScript });
+                            { browser, viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2, initScript: countFrames });
   const { page } = app;
   const state = await waitForState(page, coloured, null, 30000);
   assert.equal(site.requestCount(HIGHLIGHTER) > 0, true, 'the highlighter was fetched');
@@ -395,11 +390,14 @@ test('code in Python, C++, shell, JSON and YAML: coloured spans, on the canvas a
 
   // Idle once coloured: no frames while nothing changes. (Before any screenshot: those ask for
   // animation frames themselves.)
+  // The later faces rebuild the atlas when they arrive (under load, after a fixed second had
+  // passed: CI's flake); then the app must go quiet and stay so.
   await page.waitForFunction(() => document.querySelector('#mirror pre code .tok-keyword'), null, { timeout: 30000 });
-  await new Promise((resolve) => setTimeout(resolve, 1000));   // let the last frames asked for pass
-  const start = await page.evaluate(() => window.__rafCount);
+  await waitForFaces(page);
+  await waitForQuiet(page, { what: 'the app kept drawing after colouring' });
+  const start = await framesDrawn(page);
   await new Promise((resolve) => setTimeout(resolve, 2000));   // measuring idleness: a fixed wait is the point here
-  assert.equal(await page.evaluate(() => window.__rafCount) - start, 0, 'frames drawn while idle after colouring');
+  assert.equal(await framesDrawn(page) - start, 0, 'frames drawn while idle after colouring');
 
   // The mirror: the same code, in spans classed by kind, coloured by rich.css.
   const mirror = await page.evaluate(() => [...document.querySelectorAll('#mirror pre code')].map((code) => ({
@@ -776,13 +774,8 @@ test('a first visit registers the service worker only once the question\'s formu
 });
 
 test('math: typeset on the canvas in the text colour, MathML in the mirror, the TeX error reported with its path, idle after', async () => {
-  const initScript = () => {
-    window.__rafCount = 0;
-    const original = window.requestAnimationFrame.bind(window);
-    window.requestAnimationFrame = (callback) => original((t) => { window.__rafCount++; callback(t); });
-  };
   const before = site.requestCount(MATH_FILE);
-  const app = await openApp(`${site.url}?quiz=math-sampler&lang=en`, { browser, viewport: { width: 1280, height: 900 }, initScript });
+  const app = await openApp(`${site.url}?quiz=math-sampler&lang=en`, { browser, viewport: { width: 1280, height: 900 }, initScript: countFrames });
   const { page } = app;
   const state = await waitForState(page, formulasArrived, null, 30000);
   // (The worker may fetch it once more, to keep it for offline use.)
@@ -833,10 +826,11 @@ test('math: typeset on the canvas in the text colour, MathML in the mirror, the 
   assert.deepEqual(mirror.error, ['\\fracc{1}{2}']);
 
   // Idle once the formulas are there: no frame in a second (a fixed wait: measuring idleness).
-  await page.waitForTimeout(500);
-  const start = await page.evaluate(() => window.__rafCount);
+  await waitForFaces(page);
+  await waitForQuiet(page, { what: 'the app kept drawing after the formulas came' });
+  const start = await framesDrawn(page);
   await page.waitForTimeout(1500);
-  const idleFrames = (await page.evaluate(() => window.__rafCount)) - start;
+  const idleFrames = (await framesDrawn(page)) - start;
   assert.equal(idleFrames, 0, `drew ${idleFrames} frames while idle`);
 
   // The TeX error on the bank's card: MathJax's message and the text's path; the bank plays.

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSite, openApp, waitForState, appState, clickItem, scrollToAndClick, screenshot, launchBrowser,
-         assertCanvasNotBlank, ENGINE, skipStep, settledItem, fingerOf } from './harness.mjs';
+         assertCanvasNotBlank, ENGINE, skipStep, settledItem, fingerOf, countFrames, framesDrawn, waitForQuiet,
+         waitForFaces } from './harness.mjs';
 
 const site = await startSite();
 const browser = await launchBrowser();
@@ -142,24 +143,16 @@ test('text size setting scales the layout', async () => {
 });
 
 test('idle: no frames are drawn when nothing changes', async () => {
-  // Counts requestAnimationFrame callbacks the page schedules (the app's loop runs on them).
-  const initScript = () => {
-    window.__rafCount = 0;
-    const original = window.requestAnimationFrame.bind(window);
-    window.requestAnimationFrame = (callback) => original((t) => { window.__rafCount++; callback(t); });
-  };
-  const app = await openApp(`${site.url}?lang=en&quiz=data-parallelism`, { browser, initScript });
+  const app = await openApp(`${site.url}?lang=en&quiz=data-parallelism`, { browser, initScript: countFrames });
   const page = app.page;
   await waitForState(page, (s) => s.screen === 'question');
   // The launch bank is a Markdown bank: its four faces come after the question (the atlas is
   // rebuilt when they are all there). Then let start-up settle (layout).
-  await page.waitForFunction(() => performance.getEntriesByType('resource')
-    .filter((e) => /\/fonts\/imquiz-(sans-bold|sans-italic|sans-bold-italic|mono)\.ttf$/.test(e.name)).length === 4,
-  null, { timeout: 30000 });
-  await page.waitForTimeout(1000);
-  const start = await page.evaluate(() => window.__rafCount);
+  await waitForFaces(page);
+  await waitForQuiet(page);
+  const start = await framesDrawn(page);
   await page.waitForTimeout(3000);  // measuring idleness: a fixed wait is the point here
-  const idleFrames = (await page.evaluate(() => window.__rafCount)) - start;
+  const idleFrames = (await framesDrawn(page)) - start;
   assert.ok(idleFrames <= 2, `drew ${idleFrames} frames while idle for 3 s`);
   // Input wakes it up.
   await page.mouse.move(400, 300);
