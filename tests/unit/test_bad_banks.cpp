@@ -315,6 +315,14 @@ TEST_CASE("regression: a bank followed by a NUL byte and garbage loaded (the lex
                   ": error: unexpected NUL byte: the file is not UTF-8 text (UTF-16? binary?)"});
     CHECK_FALSE(load_bank(std::string("{\0}", 3), "b.json").bank);
     CHECK(testing::bank_problems(bank).empty());
+    // Inside a string: the fast reader gives up there, and the look for a NUL (made only then)
+    // reports it where it is.
+    const std::size_t at = bank.find("Capital of France?");
+    const std::string inside = bank.substr(0, at) + '\0' + bank.substr(at);
+    CHECK(testing::bank_problems(inside) ==
+          Strings{"b.json:" + std::to_string(std::count(bank.begin(), bank.begin() + at, '\n') + 1) +
+                  ":" + std::to_string(at - bank.rfind('\n', at)) +
+                  ": error: unexpected NUL byte: the file is not UTF-8 text (UTF-16? binary?)"});
 }
 
 TEST_CASE("regression: UTF-16 and UTF-32 files were reported as \"invalid literal\"",

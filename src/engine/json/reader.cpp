@@ -24,7 +24,8 @@ bool is_blank(std::string_view text) {
     return true;
 }
 
-// What is reported before parsing. False when there is nothing to parse.
+// What is reported before parsing, but for a NUL byte (check_no_nul). False when there is nothing
+// to parse.
 bool check_before_parsing(std::string_view text, std::string_view file_name,
                           const LoadLimits& limits, JsonReadResult& result) {
     const auto file_error = [&](std::string message) {
@@ -49,20 +50,24 @@ bool check_before_parsing(std::string_view text, std::string_view file_name,
         file_error(std::string("file is ") + encoding + ": save it as UTF-8");
         return false;
     }
-    // A NUL byte is never valid JSON, but nlohmann's lexer takes it for the end of the input:
-    // a bank followed by a NUL and anything at all would load. UTF-16 without a byte order mark
-    // is the usual reason for one.
-    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
-        Diagnostic diagnostic;
-        diagnostic.file = std::string(file_name);
-        const LineColumn where = line_column_at(text, nul);
-        diagnostic.line = where.line;
-        diagnostic.column = where.column;
-        diagnostic.message = "unexpected NUL byte: the file is not UTF-8 text (UTF-16? binary?)";
-        result.diagnostics.push_back(std::move(diagnostic));
-        return false;
-    }
     return true;
+}
+
+// A NUL byte is never valid JSON, but nlohmann's lexer takes it for the end of the input: a bank
+// followed by a NUL and anything at all would load. UTF-16 without a byte order mark is the usual
+// reason for one. False (and reported) when there is one.
+bool check_no_nul(std::string_view text, std::string_view file_name, JsonReadResult& result) {
+    const std::size_t nul = text.find('\0');
+    if (nul == std::string_view::npos)
+        return true;
+    Diagnostic diagnostic;
+    diagnostic.file = std::string(file_name);
+    const LineColumn where = line_column_at(text, nul);
+    diagnostic.line = where.line;
+    diagnostic.column = where.column;
+    diagnostic.message = "unexpected NUL byte: the file is not UTF-8 text (UTF-16? binary?)";
+    result.diagnostics.push_back(std::move(diagnostic));
+    return false;
 }
 
 void add_to(JsonDocumentBuilder& builder, const Json& value) {
@@ -107,11 +112,19 @@ JsonReadResult read_json(std::string_view text, std::string_view file_name,
         JsonDocumentBuilder builder(text, file_name, limits, array_limit, nullptr);
         builder.reserve_for(text.size());
         const FastReadOutcome outcome = read_fast(text, builder);
-        const bool stopped_at_array_limit = outcome == FastReadOutcome::Stopped &&
-                                            builder.array_limit_reached() &&
-                                            !builder.needs_exact_position();
-        if (outcome == FastReadOutcome::Done || stopped_at_array_limit) {
-            finish_read(result, builder, outcome == FastReadOutcome::Done);
+        // The fast reader accepts no NUL byte (not in a string, not between values, not after
+        // the last one), so a text it read whole has none; the look for one is left to the other
+        // outcomes, which report it first as before. It was a byte-by-byte pass over the whole
+        // file (Emscripten's size-tuned memchr): 7-9 ms of a 6.4 MiB bank's load in the browser.
+        if (outcome == FastReadOutcome::Done) {
+            finish_read(result, builder, true);
+            return result;
+        }
+        if (!check_no_nul(text, file_name, result))
+            return result;
+        if (outcome == FastReadOutcome::Stopped && builder.array_limit_reached() &&
+            !builder.needs_exact_position()) {
+            finish_read(result, builder, false);
             return result;
         }
     }
@@ -124,7 +137,7 @@ JsonReadResult read_json_with_reference_parser(std::string_view text, std::strin
                                                const LoadLimits& limits,
                                                const JsonArrayLimit* array_limit) {
     JsonReadResult result;
-    if (!check_before_parsing(text, file_name, limits, result))
+    if (!check_before_parsing(text, file_name, limits, result) || !check_no_nul(text, file_name, result))
         return result;
     return read_with_reference_parser(text, file_name, limits, array_limit);
 }
