@@ -36,6 +36,11 @@ void wake_after(int ms);
 bool create_gl_surface();
 // Sets the surface's backing store, in device pixels (CSS size times the device pixel ratio).
 void resize_surface(int pixel_width, int pixel_height);
+// true where a frame that draws nothing leaves the last drawn picture on screen: a WebGL canvas
+// is presented only when it was drawn to. There a frame whose drawing is the same as the last one
+// is not drawn again (program/frame.cpp). false where each frame presents a new buffer (a
+// desktop window's swap, whose back buffer holds an older frame).
+bool surface_keeps_last_drawing();
 // Milliseconds from an arbitrary start, never going back (frame timing, not dates).
 double monotonic_ms();
 

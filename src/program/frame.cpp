@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -139,6 +140,38 @@ void* imgui_allocate(std::size_t size, void*) {
 }
 void imgui_free(void* memory, void*) { std::free(memory); }
 
+template <typename T>
+void append(std::vector<unsigned char>& out, const T* data, std::size_t count) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(data);
+    out.insert(out.end(), bytes, bytes + count * sizeof(T));
+}
+
+// Everything that decides the frame's pixels, as bytes: the surface's size, the background and
+// ImGui's draw lists (vertices, indices, and each command's clip rectangle, texture and range).
+// A texture's name stands for its pixels: the web's GL never gives a name twice (the atlas and
+// every picture get a new one), so new pixels come with a new name. false: a draw callback,
+// which bytes cannot tell.
+bool describe_drawing(const ImDrawData& data, ImU32 background, std::vector<unsigned char>& out) {
+    out.clear();
+    const float header[] = {data.DisplaySize.x, data.DisplaySize.y, data.FramebufferScale.x, data.FramebufferScale.y,
+                            data.DisplayPos.x, data.DisplayPos.y};
+    append(out, header, std::size(header));
+    append(out, &background, 1);
+    for (int n = 0; n < data.CmdListsCount; ++n) {
+        const ImDrawList& list = *data.CmdLists[n];
+        append(out, list.VtxBuffer.Data, static_cast<std::size_t>(list.VtxBuffer.Size));
+        append(out, list.IdxBuffer.Data, static_cast<std::size_t>(list.IdxBuffer.Size));
+        for (const ImDrawCmd& command : list.CmdBuffer) {
+            if (command.UserCallback) return false;
+            const unsigned int range[] = {command.VtxOffset, command.IdxOffset, command.ElemCount};
+            append(out, &command.ClipRect, 1);
+            append(out, &command.TextureId, 1);
+            append(out, range, std::size(range));
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 bool frame(void* user) {
@@ -178,13 +211,25 @@ bool frame(void* user) {
     ImGui::Render();
     imgui_backend_end_frame(program.backend);
 
-    ImGuiIO& io = ImGui::GetIO();
-    glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
-               static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
-    ImVec4 background = ImGui::ColorConvertU32ToFloat4(ui.palette.background);
-    glClearColor(background.x, background.y, background.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // the browser presents it after this frame
+    // The same drawing as the last frame's is not drawn again where the surface keeps it: most
+    // frames after an input or a change (ImGui settling, frames asked for in case) would redraw
+    // the same pixels, a full-screen pass each on a phone's GPU (and in software WebGL).
+    bool same = false;
+    if (platform::surface_keeps_last_drawing()) {
+        same = describe_drawing(*ImGui::GetDrawData(), ui.palette.background, program.next_drawing) &&
+               program.next_drawing == program.drawing;
+        if (!same) program.drawing.swap(program.next_drawing);
+        else ++program.frames_unchanged;
+    }
+    if (!same) {
+        ImGuiIO& io = ImGui::GetIO();
+        glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
+                   static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+        ImVec4 background = ImGui::ColorConvertU32ToFloat4(ui.palette.background);
+        glClearColor(background.x, background.y, background.z, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // the browser presents it after this frame
+    }
     ++program.frames_drawn;
 
     // Effects after the frame, never in the middle of drawing it.

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSite, openApp, waitForState, appState, clickItem, scrollToAndClick, screenshot, launchBrowser,
          assertCanvasNotBlank, ENGINE, skipStep, settledItem, fingerOf, countFrames, framesDrawn, waitForQuiet,
-         waitForFaces } from './harness.mjs';
+         waitForFaces, screenshotColors } from './harness.mjs';
 
 const site = await startSite();
 const browser = await launchBrowser();
@@ -138,6 +138,54 @@ test('text size setting scales the layout', async () => {
   await page.reload();
   state = await waitForState(page, ready);
   assert.equal(state.preferences.textScale, 1.5);
+  app.expectNoErrors();
+  await app.close();
+});
+
+// Frames (animation frame callbacks, as countFrames counts them) and drawings (clears of the
+// canvas's WebGL context: one per frame that draws).
+const countFramesAndDrawings = () => {
+  window.__rafCount = 0;
+  window.__drawCount = 0;
+  const original = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => original((t) => { window.__rafCount++; callback(t); });
+  const clear = WebGL2RenderingContext.prototype.clear;
+  WebGL2RenderingContext.prototype.clear = function (mask) { window.__drawCount++; return clear.call(this, mask); };
+};
+
+test('a frame that would draw the same picture is not drawn again; one that changes it is', async () => {
+  const app = await openApp(`${site.url}?lang=en&quiz=data-parallelism`, { browser, initScript: countFramesAndDrawings });
+  const page = app.page;
+  const state = await waitForState(page, (s) => s.screen === 'question' && s.items.some((i) => i.id.startsWith('choice:')));
+  await waitForFaces(page);
+  await waitForQuiet(page);
+  const counts = () => page.evaluate(() => ({ frames: window.__rafCount, drawings: window.__drawCount }));
+  const start = await counts();
+  assert.ok(start.drawings >= 1, 'the first screen was drawn');
+  // The pointer moves over the empty margin: frames run (input wakes the loop), nothing on the
+  // canvas changes, so none of them draws.
+  await page.mouse.move(20, 400);
+  await page.mouse.move(30, 420);
+  await page.waitForFunction((n) => window.__rafCount > n, start.frames, { timeout: 5000 });
+  await waitForQuiet(page);
+  const moved = await counts();
+  assert.ok(moved.frames > start.frames, 'the moves ran frames');
+  assert.equal(moved.drawings, start.drawings, `${moved.frames - start.frames} frames over the margin drew nothing`);
+  // Picking a choice changes the picture: drawn, and its pixels are on the canvas.
+  const choice = state.items.find((i) => i.id.startsWith('choice:'));
+  const inside = [[Math.round(choice.x + choice.w - 12), Math.round(choice.y + choice.h / 2)]];
+  const before = (await screenshotColors(page, inside)).at[0];
+  await clickItem(page, choice.id);
+  await waitForState(page, (s) => s.question.choices.some((c) => c.selected));
+  await waitForQuiet(page);
+  const picked = await counts();
+  assert.ok(picked.drawings > moved.drawings, 'the pick was drawn');
+  assert.ok(picked.drawings - moved.drawings < picked.frames - moved.frames,
+            `the frames after the pick that drew the same picture were skipped (${picked.drawings - moved.drawings} drawings in ${picked.frames - moved.frames} frames)`);
+  console.log(`# ${ENGINE}: over the margin ${moved.frames - start.frames} frames, ${moved.drawings - start.drawings} drawings; ` +
+              `after the pick ${picked.frames - moved.frames} frames, ${picked.drawings - moved.drawings} drawings`);
+  const after = (await screenshotColors(page, inside)).at[0];
+  assert.notEqual(after, before, 'the picked choice looks picked on the canvas');
   app.expectNoErrors();
   await app.close();
 });

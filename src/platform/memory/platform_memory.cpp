@@ -63,6 +63,7 @@ void request_frames(int) {}
 void wake_after(int ms) { internals().world.wake_after_ms = ms; }
 bool create_gl_surface() { return false; }
 void resize_surface(int, int) {}
+bool surface_keeps_last_drawing() { return false; }
 double monotonic_ms() { return internals().world.now_ms; }
 bool take_input_event(InputEvent&) { return false; }
 void set_cursor(Cursor) {}

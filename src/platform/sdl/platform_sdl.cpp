@@ -546,6 +546,7 @@ void wake_after(int ms) { in().wake_at = monotonic_ms() + std::max(0, ms); }
 // ---- The drawing surface and its input ----
 
 void resize_surface(int, int) {}  // the window's drawable follows the window; the offscreen one is fixed
+bool surface_keeps_last_drawing() { return false; }  // SDL_GL_SwapWindow shows the back buffer
 
 double monotonic_ms() {
     using namespace std::chrono;

@@ -124,6 +124,7 @@ bool create_gl_surface() {
 }
 
 void resize_surface(int pixel_width, int pixel_height) { imquiz_js_resize_canvas(pixel_width, pixel_height); }
+bool surface_keeps_last_drawing() { return true; }
 double monotonic_ms() { return emscripten_get_now(); }
 
 bool take_input_event(InputEvent& event) {
