@@ -22,6 +22,7 @@ import { serve, securityHeaders } from '../../scripts/serve.mjs';
 import { launchFirefox } from './engines/firefox.mjs';
 import { launchWebKit, preloadScript, withPreload, PRELOAD_PATH, freePort } from './engines/webkit.mjs';
 import { stopDisplay } from './engines/display.mjs';
+import { lostAnswer } from './engines/page.mjs';
 export { Unsupported } from './engines/page.mjs';
 export { freePort };
 
@@ -150,13 +151,16 @@ export async function waitForSignal(page, name, timeout = 60000) {
                              { timeout, polling: 50 });
 }
 
+// A poll's evaluate that got no answer (engines/page.mjs, lostAnswer) asks again.
+const noAnswerYet = (error) => { if (lostAnswer(error)) return null; throw error; };
+
 // Waits until `fn(arg)`, evaluated in the page, is truthy; an async `fn` is awaited. Not Playwright's
 // page.waitForFunction: that takes the Promise an async function returns as a truthy value and
 // resolves at once (so a wait on Cache Storage never waited).
 export async function waitInPage(page, fn, arg = null, { timeout = 10000, polling = 100 } = {}) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const value = await page.evaluate(fn, arg);
+    const value = await page.evaluate(fn, arg).catch(noAnswerYet);
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting in the page for ${fn.toString().slice(0, 200)}`);
     await new Promise((resolve) => setTimeout(resolve, polling));
@@ -299,7 +303,7 @@ export async function waitForState(page, predicate, arg = null, timeout = 15000)
   const deadline = Date.now() + timeout;
   let state = null;
   for (;;) {
-    state = await appState(page);
+    state = await appState(page).catch(noAnswerYet);
     if (state && predicate(state, arg)) return state;
     if (Date.now() > deadline) {
       const summary = state ? JSON.stringify({ screen: state.screen, question: state.question && state.question.index }) : 'no state';

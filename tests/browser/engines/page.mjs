@@ -22,6 +22,12 @@ export class Unsupported extends Error {
   }
 }
 
+// WebKitGTK's driver answers "Could not parse script result" when the page's process gave it no
+// result (seen only under load, once in a few full runs, in polls while a service worker installs;
+// a script that throws or a reload during one gets its own message). To a poll that is "no answer
+// yet": it asks again, and its own deadline still bounds the wait.
+export const lostAnswer = (error) => /Could not parse script result/.test(String(error && error.message));
+
 // Runs in the page: the element(s) a locator chain designates. Self-contained (it is sent as text).
 const RESOLVE = function resolve(chain) {
   const collapse = (text) => String(text || '').replace(/\s+/g, ' ').trim();
@@ -254,7 +260,7 @@ export class Page {
   async waitForFunction(fn, arg = null, { timeout = 30000, polling = 50 } = {}) {
     const deadline = Date.now() + timeout;
     for (;;) {
-      const value = await this.evaluate(fn, arg);
+      const value = await this.evaluate(fn, arg).catch((error) => { if (lostAnswer(error)) return null; throw error; });
       if (value) return value;
       if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${fn.toString().slice(0, 160)}`);
       await new Promise((resolve) => setTimeout(resolve, typeof polling === 'number' ? polling : 50));
