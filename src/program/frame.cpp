@@ -216,10 +216,10 @@ bool frame(void* user) {
     // the same pixels, a full-screen pass each on a phone's GPU (and in software WebGL).
     bool same = false;
     if (platform::surface_keeps_last_drawing()) {
-        same = describe_drawing(*ImGui::GetDrawData(), ui.palette.background, program.next_drawing) &&
-               program.next_drawing == program.drawing;
-        if (!same) program.drawing.swap(program.next_drawing);
-        else ++program.frames_unchanged;
+        const bool described = describe_drawing(*ImGui::GetDrawData(), ui.palette.background, program.next_drawing);
+        same = described && program.next_drawing == program.drawing;
+        if (!described) program.next_drawing.clear();  // never equal to a frame's description
+        program.drawing.swap(program.next_drawing);
     }
     if (!same) {
         ImGuiIO& io = ImGui::GetIO();

@@ -29,7 +29,6 @@ struct Program {
     bool fonts_rich = false;     // it has the Markdown faces (built once all four have come)
     std::size_t fonts_glyphs = 0;  // characters it was built with
     int frames_drawn = 0;
-    int frames_unchanged = 0;                 // of those, frames whose drawing was skipped (the same)
     std::vector<unsigned char> drawing;       // the last drawn frame's draw lists, as bytes
     std::vector<unsigned char> next_drawing;  // this frame's (kept to spare an allocation)
     bool first_question_signalled = false;
