@@ -279,10 +279,15 @@ test('F1 index.html\'s own CSP: with no server headers at all the page cannot re
     await waitForState(app.page, (s) => s.screen === 'catalog' && s.banks.every((b) => b.state === 'ready'));
     const reach = await app.page.evaluate(async (url) => {
       const violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+      // The report is an event of its own, which can come after the refused fetch has settled (it
+      // did in Firefox under load): awaited, for at most 5 s.
+      const reported = new Promise((resolve) => document.addEventListener('securitypolicyviolation', (e) => {
+        violations.push(e.violatedDirective);
+        resolve();
+      }));
       let read = null;
       try { read = (await (await fetch(url)).json()).title.en; } catch (e) { /* refused */ }
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await Promise.race([reported, new Promise((resolve) => setTimeout(resolve, 5000))]);
       return { read, violations, policy: document.querySelector('meta[http-equiv="Content-Security-Policy"]').content };
     }, `${otherOrigin}/exam.json`);
     assert.equal(reach.read, null, 'a CORS server elsewhere could not be read');
