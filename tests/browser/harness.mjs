@@ -22,7 +22,7 @@ import { serve, securityHeaders } from '../../scripts/serve.mjs';
 import { launchFirefox } from './engines/firefox.mjs';
 import { launchWebKit, preloadScript, withPreload, PRELOAD_PATH, freePort } from './engines/webkit.mjs';
 import { stopDisplay } from './engines/display.mjs';
-import { lostAnswer } from './engines/page.mjs';
+import { noAnswerYet } from './engines/page.mjs';
 export { Unsupported } from './engines/page.mjs';
 export { freePort };
 
@@ -136,7 +136,7 @@ export async function openApp(url, { browser = null, viewport = { width: 1280, h
   page.on('pageerror', (error) => {
     if (!allowErrors.some((pattern) => pattern.test(error.message))) errors.push(`uncaught: ${error.message}`);
   });
-  if (initScript) await page.addInitScript(initScript);
+  for (const script of [].concat(initScript || [])) await page.addInitScript(script);
   await page.goto(url);
   if (waitFor) await waitForSignal(page, waitFor);
   return {
@@ -150,9 +150,6 @@ export async function waitForSignal(page, name, timeout = 60000) {
   await page.waitForFunction((n) => window.ImQuizHost && window.ImQuizHost.hasSignal(n), name,
                              { timeout, polling: 50 });
 }
-
-// A poll's evaluate that got no answer (engines/page.mjs, lostAnswer) asks again.
-const noAnswerYet = (error) => { if (lostAnswer(error)) return null; throw error; };
 
 // Waits until `fn(arg)`, evaluated in the page, is truthy; an async `fn` is awaited. Not Playwright's
 // page.waitForFunction: that takes the Promise an async function returns as a truthy value and
@@ -327,6 +324,13 @@ export const countFrames = () => {
   window.requestAnimationFrame = (callback) => original((t) => { window.__rafCount++; callback(t); });
 };
 export const framesDrawn = (page) => page.evaluate(() => window.__rafCount);
+// An init script beside countFrames: counts the frames that drew (clears of the canvas's WebGL
+// context, one per frame that draws), in window.__drawCount.
+export const countDrawings = () => {
+  window.__drawCount = 0;
+  const clear = WebGL2RenderingContext.prototype.clear;
+  WebGL2RenderingContext.prototype.clear = function (mask) { window.__drawCount++; return clear.call(this, mask); };
+};
 
 // Resolves once no frame has been drawn for `quietMs` (needs countFrames): the app has done what
 // it was asked and gone idle. Rejects with `what` when it keeps drawing past `timeout`.

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSite, openApp, waitForState, appState, clickItem, scrollToAndClick, screenshot, launchBrowser,
          assertCanvasNotBlank, ENGINE, skipStep, settledItem, fingerOf, countFrames, framesDrawn, waitForQuiet,
-         waitForFaces, screenshotColors } from './harness.mjs';
+         waitForFaces, screenshotColors, countDrawings } from './harness.mjs';
 
 const site = await startSite();
 const browser = await launchBrowser();
@@ -142,19 +142,8 @@ test('text size setting scales the layout', async () => {
   await app.close();
 });
 
-// Frames (animation frame callbacks, as countFrames counts them) and drawings (clears of the
-// canvas's WebGL context: one per frame that draws).
-const countFramesAndDrawings = () => {
-  window.__rafCount = 0;
-  window.__drawCount = 0;
-  const original = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (callback) => original((t) => { window.__rafCount++; callback(t); });
-  const clear = WebGL2RenderingContext.prototype.clear;
-  WebGL2RenderingContext.prototype.clear = function (mask) { window.__drawCount++; return clear.call(this, mask); };
-};
-
 test('a frame that would draw the same picture is not drawn again; one that changes it is', async () => {
-  const app = await openApp(`${site.url}?lang=en&quiz=data-parallelism`, { browser, initScript: countFramesAndDrawings });
+  const app = await openApp(`${site.url}?lang=en&quiz=data-parallelism`, { browser, initScript: [countFrames, countDrawings] });
   const page = app.page;
   const state = await waitForState(page, (s) => s.screen === 'question' && s.items.some((i) => i.id.startsWith('choice:')));
   await waitForFaces(page);

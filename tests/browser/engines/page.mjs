@@ -26,7 +26,9 @@ export class Unsupported extends Error {
 // result (seen only under load, once in a few full runs, in polls while a service worker installs;
 // a script that throws or a reload during one gets its own message). To a poll that is "no answer
 // yet": it asks again, and its own deadline still bounds the wait.
-export const lostAnswer = (error) => /Could not parse script result/.test(String(error && error.message));
+const lostAnswer = (error) => /Could not parse script result/.test(String(error && error.message));
+// For a poll's evaluate: `.catch(noAnswerYet)` makes a lost answer null ("not yet").
+export const noAnswerYet = (error) => { if (lostAnswer(error)) return null; throw error; };
 
 // Runs in the page: the element(s) a locator chain designates. Self-contained (it is sent as text).
 const RESOLVE = function resolve(chain) {
@@ -260,7 +262,7 @@ export class Page {
   async waitForFunction(fn, arg = null, { timeout = 30000, polling = 50 } = {}) {
     const deadline = Date.now() + timeout;
     for (;;) {
-      const value = await this.evaluate(fn, arg).catch((error) => { if (lostAnswer(error)) return null; throw error; });
+      const value = await this.evaluate(fn, arg).catch(noAnswerYet);
       if (value) return value;
       if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${fn.toString().slice(0, 160)}`);
       await new Promise((resolve) => setTimeout(resolve, typeof polling === 'number' ? polling : 50));
