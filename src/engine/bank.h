@@ -210,6 +210,7 @@ int max_attempts(const Bank& bank);
 struct CatalogEntry {
     std::string id;              // the bank's id
     std::string file;            // path relative to the catalog, like "data-parallelism.json"
+    std::string formulas;        // its formulas typeset ahead of time, like "x.formulas.json"; "" for none
 };
 
 struct Catalog {

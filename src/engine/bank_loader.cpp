@@ -118,7 +118,7 @@ const std::vector<std::string_view> numeric_answer_fields = {"value", "tolerance
 const std::vector<std::string_view> blank_fields = {"id", "accept", "answer", "unit", "choices", "feedback"};
 const std::vector<std::string_view> catalog_fields = {"$schema", "format", "version", "notes",
                                                       "banks"};
-const std::vector<std::string_view> catalog_entry_fields = {"id", "file"};
+const std::vector<std::string_view> catalog_entry_fields = {"id", "file", "formulas"};
 
 const std::vector<std::string_view> all_type_specific_fields = {"choices", "answer", "unit",
                                                                 "accept", "items", "answers", "blanks"};
@@ -1014,6 +1014,20 @@ std::optional<Catalog> validate_catalog(const JsonValue& root, DiagnosticCollect
                     entry.file = *name;
                     files.add(*as_string(*file), i, file_path);
                 }
+            }
+        }
+        // The bank's formulas typeset ahead of time (scripts/check-math.mjs --write): read by the
+        // page (web/rich.js), which then need not load MathJax; the engine only checks the path.
+        if (const JsonValue* formulas = find_field(item, "formulas")) {
+            const JsonPath formulas_path = path.field("formulas");
+            if (auto name = read.string(*formulas, formulas_path)) {
+                if (!is_safe_relative_json_path(*name))
+                    report.error(formulas_path.str(),
+                                 "formulas must be a relative path to a .json file inside the "
+                                 "catalog's folder, like \"data-parallelism.formulas.json\", got " +
+                                     in_quotes(*name));
+                else
+                    entry.formulas = *name;
             }
         }
         catalog.banks.push_back(std::move(entry));

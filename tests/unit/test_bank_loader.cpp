@@ -261,13 +261,16 @@ TEST_CASE("loading a catalog", "[loader][catalog]") {
         const CatalogLoadResult result = load_catalog(R"({
           "format": "imquiz-catalog", "version": 1,
           "banks": [{"id": "data-parallelism", "file": "data-parallelism.json"},
-                    {"id": "pipelines", "file": "more/pipelines.json"}]})",
+                    {"id": "pipelines", "file": "more/pipelines.json",
+                     "formulas": "more/pipelines.formulas.json"}]})",
                                                       "index.json");
         CHECK(result.diagnostics.empty());
         REQUIRE(result.catalog);
         REQUIRE(result.catalog->banks.size() == 2);
         CHECK(result.catalog->banks[1].id == "pipelines");
         CHECK(result.catalog->banks[1].file == "more/pipelines.json");
+        CHECK(result.catalog->banks[0].formulas.empty());
+        CHECK(result.catalog->banks[1].formulas == "more/pipelines.formulas.json");
     }
     SECTION("every problem") {
         const CatalogLoadResult result = load_catalog(R"({
@@ -278,7 +281,9 @@ TEST_CASE("loading a catalog", "[loader][catalog]") {
                     {"id": "c", "file": "a.json", "title": "x"},
                     {"id": "d", "file": "https://example.com/d.json"},
                     {"id": "e", "file": "e.txt"},
-                    "f"]})",
+                    "f",
+                    {"id": "g", "file": "g.json", "formulas": "../g.formulas.json"},
+                    {"id": "h", "file": "h.json", "formulas": 1}]})",
                                                       "index.json");
         CHECK_FALSE(result.catalog);
         CHECK(testing::formatted(result.diagnostics) == Strings{
@@ -297,7 +302,11 @@ TEST_CASE("loading a catalog", "[loader][catalog]") {
             "\"https://example.com/d.json\"",
             "index.json:banks[5].file: error: file must be a relative path to a .json file inside "
             "the catalog's folder, like \"data-parallelism.json\", got \"e.txt\"",
-            "index.json:banks[6]: error: expected an object, got a string"});
+            "index.json:banks[6]: error: expected an object, got a string",
+            "index.json:banks[7].formulas: error: formulas must be a relative path to a .json file "
+            "inside the catalog's folder, like \"data-parallelism.formulas.json\", got "
+            "\"../g.formulas.json\"",
+            "index.json:banks[8].formulas: error: expected a string, got a number"});
     }
     SECTION("wrong format and version") {
         CHECK(testing::formatted(load_catalog(R"({"format": "imquiz-bank", "version": 1})",
