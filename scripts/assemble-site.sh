@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Assembles the deployable static site: copy this folder to any static host, under any sub-path.
-#   scripts/assemble-site.sh BUILD_DIR SITE_DIR FONT_CACHE_DIR
+#   scripts/assemble-site.sh BUILD_DIR SITE_DIR FONT_CACHE_DIR QUIZC_WASM
 set -euo pipefail
-build=$1 site=$2 fonts=$3
+build=$1 site=$2 fonts=$3 quizc=$4
 top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$site/fonts" "$site/quizzes"
 bash "$top/scripts/subset-font.sh" "$fonts/imquiz-sans.ttf"
@@ -46,6 +46,13 @@ cp "$top"/quizzes/*.json "$site/quizzes/"
 # The launch banks' images (Markdown texts show them; the worker keeps them offline with them).
 [ -d "$top/quizzes/images" ] && cp -r "$top/quizzes/images" "$site/quizzes/"
 rm -f "$site/quizzes/schema.json"
+# The launch banks' formulas, typeset now with the site's own MathJax bundle and kept beside each
+# bank (x.formulas.json, named in the catalog): a learner's page draws them without loading
+# MathJax (web/rich.js).
+banks=()
+for bank in "$site"/quizzes/*.json; do [ "$(basename "$bank")" = index.json ] || banks+=("$bank"); done
+node "$top/scripts/check-math.mjs" --quizc "$quizc" --module "$site/imquiz-math.js" --write \
+  --catalog "$site/quizzes/index.json" "${banks[@]}"
 
 # The parts kept on first use (sw.js, ON_FIRST_USE) are not fingerprinted files, but their hash
 # is in boot.js, which is: a change to the rich player alone is a new build all the same.

@@ -1,6 +1,7 @@
 // scripts/check-math.mjs on banks of broken and hostile TeX: each formula's problem is reported with
 // MathJax's message and the text's JSON path, hostile ones (a \def loop, 10,000 nested braces,
-// 10,000 \frac, huge \rule and \hspace sizes) within the limits, quickly, never a hang or a crash.
+// 10,000 \frac, huge \rule and \hspace sizes) within the limits, quickly, never a hang or a crash;
+// --write keeps what was typeset beside the bank, named in its catalog entry (web/rich.js reads it).
 //   node tests/math/check-math.test.mjs --quizc build/native/src/tools/quizc
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,11 +23,11 @@ function bank(prompts) {
     questions: prompts.map((prompt, i) => ({ id: 'q' + i, type: 'true_false', prompt: { en: prompt }, answer: true })),
   });
 }
-function run(name, prompts) {
+function run(name, prompts, options = []) {
   const file = path.join(dir, name);
   fs.writeFileSync(file, bank(prompts));
   const started = Date.now();
-  const result = spawnSync('node', [script, '--quizc', quizc, file], { encoding: 'utf8', cwd: dir, timeout: 120000 });
+  const result = spawnSync('node', [script, '--quizc', quizc, ...options, file], { encoding: 'utf8', cwd: dir, timeout: 120000 });
   return { ...result, ms: Date.now() - started, lines: result.stdout.split('\n').filter(Boolean).map((l) => l.replace(file, name)) };
 }
 
@@ -68,4 +69,33 @@ test('hostile TeX is refused within limits, quickly', () => {
     'questions[5]: formula too large to draw: 2262445 x 1 ex (the limit is 1200 x 120)',
   ]);
   assert.ok(r.ms < 20000, `took ${r.ms} ms`);
+});
+
+test('--write keeps the typeset formulas beside the bank and names them in its catalog entry; a bank without any loses them', () => {
+  const catalog = path.join(dir, 'index.json');
+  fs.writeFileSync(catalog, JSON.stringify({ format: 'imquiz-catalog', version: 1,
+    banks: [{ id: 'other', file: 'other.json' }, { id: 'kept', file: 'kept.json' }] }, null, 2) + '\n');
+  const r = run('kept.json', ['$\\frac{1}{p}$ twice: $\\frac{1}{p}$, and $$\\sum_i t_i$$', 'An error: $\\fracc{1}{2}$'],
+                ['--write', '--catalog', catalog]);
+  assert.equal(r.status, 1, 'the TeX error is still reported');
+  const written = JSON.parse(fs.readFileSync(path.join(dir, 'kept.formulas.json'), 'utf8'));
+  assert.equal(written.format, 'imquiz-formulas');
+  assert.equal(written.version, 1);
+  assert.match(written.mathjax, /^\d+\.\d+\.\d+$/);
+  // One entry per formula, in the order the bank shows them, as the page's worker answers them.
+  assert.deepEqual(written.formulas.map((f) => [f.tex, f.display]),
+                   [['\\frac{1}{p}', false], ['\\sum_i t_i', true], ['\\fracc{1}{2}', false]]);
+  const [fraction, sum, error] = written.formulas;
+  assert.match(fraction.encoded, /^ok\n[0-9.]+\n[0-9.]+\n-?[0-9.]+\n[-0-9. ]+\n<g /);
+  assert.match(fraction.mathml, /^<math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML">\s*<mfrac>/);
+  assert.match(sum.mathml, /display="block"/);
+  assert.equal(error.encoded, 'error\nUndefined control sequence \\fracc');
+  let entries = JSON.parse(fs.readFileSync(catalog, 'utf8')).banks;
+  assert.deepEqual(entries, [{ id: 'other', file: 'other.json' }, { id: 'kept', file: 'kept.json', formulas: 'kept.formulas.json' }]);
+  // The bank loses its formulas: the file goes, and so does its name in the catalog.
+  const again = run('kept.json', ['No math now.'], ['--write', '--catalog', catalog]);
+  assert.equal(again.status, 0, again.stderr);
+  assert.ok(!fs.existsSync(path.join(dir, 'kept.formulas.json')));
+  entries = JSON.parse(fs.readFileSync(catalog, 'utf8')).banks;
+  assert.deepEqual(entries, [{ id: 'other', file: 'other.json' }, { id: 'kept', file: 'kept.json' }]);
 });
