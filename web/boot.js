@@ -232,7 +232,7 @@
           ['fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf', 'fonts/imquiz-sans-bold-italic.ttf',
            'fonts/imquiz-mono.ttf'].forEach(function (url) { load(url); });
         });
-        if (opened && /\$[^$\s][^$]*\$/.test(markdown)) host.mathSoon = true;
+        if (opened && /\$[^$\s][^$]*\$/.test(markdown)) host.mathSoon = url;
         choosePlayer('rich');
       } else if (!banksAwaited && !sourcesAwaited) choosePlayer('plain');
     });
@@ -263,10 +263,19 @@
   var catalogUrl = new URL('quizzes/index.json', location.href).href;
   var wantedQuiz = params.get('quiz');
   load('fonts/imquiz-sans.ttf');
-  load(catalogUrl).then(function (r) {
+  // A catalog entry's "formulas": the bank's formulas typeset ahead of time (scripts/check-math.mjs
+  // --write), by the bank's absolute url; web/rich.js reads that file instead of starting MathJax.
+  var formulaFiles = {};
+  var catalogRead = load(catalogUrl).then(function (r) {
     if (r.status >= 200 && r.status < 300) try {
       var catalog = JSON.parse(new TextDecoder().decode(r.bytes));
       var banks = Array.isArray(catalog.banks) ? catalog.banks : [];
+      var folder = new URL('.', catalogUrl).href;
+      banks.forEach(function (entry) {
+        if (!entry || typeof entry.file !== 'string' || typeof entry.formulas !== 'string') return;
+        var file = new URL(entry.formulas, catalogUrl).href;
+        if (file.indexOf(folder) === 0) formulaFiles[new URL(entry.file, catalogUrl).href] = file;   // inside quizzes/ only
+      });
       // With bank=, the app shows that bank alone: the catalog's banks are not wanted. A quiz=
       // the catalog does not list shows the catalog: all of them are.
       var listed = wantedQuiz && banks.some(function (entry) { return entry && entry.id === wantedQuiz; });
@@ -515,6 +524,11 @@
     load: load,
     loaded: loaded,
     forget: forget,
+    // The file of a bank's typeset formulas (its catalog entry's "formulas"), or null; once the
+    // catalog has been read (or could not be).
+    formulasFile: function (bankUrl) {
+      return catalogRead.then(function () { return formulaFiles[new URL(bankUrl, location.href).href] || null; });
+    },
     storage: {
       persistent: function () { return local !== null; },
       problem: function () { return storageProblem; },

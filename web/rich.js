@@ -144,14 +144,18 @@
   // ---- The math module (MathJax), for the formulas of Markdown banks ------------------------
   // imquiz-math.js runs in a worker of its own: its start-up (1.3 MB of script to compile and run)
   // and each formula's typesetting happen beside the app's own start, not on the main thread that
-  // draws the question. Started on the first ask, never for a bank without math. prepare() answers
-  // as the Markdown module's does; typeset() answers a formula the worker has answered, and null
-  // for one it has not: asked now, the app is woken once every formula asked has come. Where no
-  // worker can start (an opaque origin: a sandboxed iframe without allow-same-origin), the module
-  // runs as a script of the page instead and answers at once. Never eval: the CSP allows none.
+  // draws the question. Never for a bank without math. prepare(bank) answers as the Markdown
+  // module's does; typeset() answers a formula already answered, and null for one that is not:
+  // asked now, the app is woken once every formula asked has come. Where no worker can start (an
+  // opaque origin: a sandboxed iframe without allow-same-origin), the module runs as a script of
+  // the page instead and answers at once. Never eval: the CSP allows none.
+  // A bank whose catalog entry names its formulas typeset ahead of time (scripts/check-math.mjs
+  // --write) has them read from that file first: MathJax is started only for a formula the file
+  // does not have (the bank was edited since), so usually never.
   var mathUrl = new URL('imquiz-math.js', location.href).href;
   var mathWorker = null, mathScript = null, mathFailure = '';
   var mathAnswers = new Map(), mathAsked = new Set();   // by formula: { encoded, mathml }; asked, not answered
+  var formulaFiles = new Map();                         // by bank url: { done, taken }
   function mathKey(tex, display) { return (display ? 'D' : 'I') + tex; }
   function startMathWorker() {
     try { mathWorker = new Worker(mathUrl); } catch (e) { return false; }
@@ -188,16 +192,52 @@
       host.wake();
     });
   }
-  function prepareMath() {
-    if (mathWorker || window.ImQuizMath) return { ready: true };
+  function startMath() {
+    if (!mathWorker && !mathScript && !window.ImQuizMath && !startMathWorker()) startMathScript();
+  }
+  // The answers of a formulas file, as the worker gives them: an entry that is not one is left
+  // out (MathJax answers that formula). The app checks each answer again (app/math.h), and the
+  // mirror takes only MathML elements from one (a11y.js): the file is data like the bank.
+  function takeFormulas(bytes) {
+    var file;
+    try { file = JSON.parse(new TextDecoder().decode(bytes)); } catch (e) { return; }
+    if (!file || file.format !== 'imquiz-formulas' || file.version !== 1 || !Array.isArray(file.formulas)) return;
+    file.formulas.forEach(function (f) {
+      if (!f || typeof f.tex !== 'string' || typeof f.display !== 'boolean' || typeof f.encoded !== 'string' ||
+          !/^(ok|error)\n/.test(f.encoded) || (f.mathml !== undefined && typeof f.mathml !== 'string')) return;
+      var key = mathKey(f.tex, f.display);
+      if (!mathAnswers.has(key)) mathAnswers.set(key, { encoded: f.encoded, mathml: f.mathml || '' });
+    });
+  }
+  function readFormulas(bankUrl) {
+    bankUrl = new URL(bankUrl, location.href).href;
+    var file = formulaFiles.get(bankUrl);
+    if (file) return file;
+    file = { done: false, taken: false };
+    formulaFiles.set(bankUrl, file);
+    host.formulasFile(bankUrl).then(function (url) { return url ? host.load(url) : null; }).then(function (result) {
+      if (result && result.status >= 200 && result.status < 300) takeFormulas(result.bytes);
+    }).catch(function () { /* MathJax answers them */ }).then(function () {
+      file.done = true;
+      host.wake();
+    });
+    return file;
+  }
+  function prepareMath(bankUrl) {
+    if (bankUrl) {
+      var file = readFormulas(bankUrl);
+      if (!file.done) return {};
+      file.taken = true;   // the app asks for what the file lacks in the same frame
+    }
     if (mathFailure) { var failed = mathFailure; mathFailure = ''; return { failed: failed }; }
-    if (mathScript) return {};
-    return startMathWorker() ? { ready: true } : (startMathScript(), {});
+    if (mathScript && !window.ImQuizMath) return {};
+    return { ready: true };   // MathJax starts with the first formula not answered (typesetMath)
   }
   function typesetMath(tex, display) {
     var key = mathKey(tex, display), answer = mathAnswers.get(key);
     if (answer) return answer.encoded;
     if (window.ImQuizMath) return window.ImQuizMath.encoded(tex, display);
+    startMath();
     if (mathWorker && !mathAsked.has(key)) {
       mathAsked.add(key);
       mathWorker.postMessage({ tex: tex, display: display });
@@ -214,8 +254,19 @@
   host.markdown = { prepare: prepareMarkdown, read: readMarkdown };
   host.prepareHighlighter = prepareHighlighter;
   host.math = { prepare: prepareMath, typeset: typesetMath, mathml: mathml };
-  host.busy.push(function () { return mathAsked.size > 0; });
-  // boot.js saw formulas in the quiz a link opens: MathJax starts now, beside the app's own start,
-  // instead of after the bank is read (its start-up is most of a formula's wait).
-  if (host.mathSoon) prepareMath();
+  // Busy while formulas are on their way: asked of MathJax, or in a file the app has not taken yet
+  // (it then asks MathJax for any the file lacks: no moment in between looks quiet).
+  host.busy.push(function () {
+    if (mathAsked.size > 0) return true;
+    var waiting = false;
+    formulaFiles.forEach(function (file) { waiting = waiting || !file.taken; });
+    return waiting;
+  });
+  // boot.js saw formulas in the quiz a link opens (host.mathSoon: its url): its formulas file is
+  // read now or, when it has none, MathJax starts now, beside the app's own start, instead of
+  // after the bank is read (its start-up is most of a formula's wait).
+  if (host.mathSoon) {
+    var soon = host.mathSoon;
+    host.formulasFile(soon).then(function (url) { if (url) readFormulas(soon); else startMath(); });
+  }
 })();

@@ -8,7 +8,8 @@
 //   serving every open ImQuiz page of this deployment (a reload included), so a running page never
 //   gets files from two builds. It takes over once no page of the deployment is open (the next
 //   visit after closing the tab, or the next course page in an LMS), then deletes the old cache.
-// - The catalog and banks are data, not build: stale-while-revalidate. The cached copy answers at
+// - The catalog and banks (and the files of typeset formulas the catalog names with them) are
+//   data, not build: stale-while-revalidate. The cached copy answers at
 //   once (a start does not wait for the network) while a fresh copy replaces it for the next load,
 //   so an author's edit reaches a learner one visit late, and offline the cached copy is all there
 //   is. Progress is keyed by the bank's fingerprint: an attempt started on the old content is handled
@@ -140,15 +141,19 @@ function imagesOf(bank, bankHref) {
   return Array.from(found);
 }
 
-// The bank files a catalog lists, as absolute URLs of this origin.
-function listedBanks(catalog) {
+// The bank files a catalog lists, as absolute URLs of this origin; with `formulas`, the files of
+// their formulas typeset ahead of time (an entry's "formulas") too: data kept like the banks.
+function listedBanks(catalog, formulas = false) {
   const base = new URL(CATALOG, self.location.href);
   const banks = catalog && Array.isArray(catalog.banks) ? catalog.banks : [];
   const urls = [];
   for (const entry of banks) {
-    if (!entry || typeof entry.file !== 'string') continue;
-    const url = new URL(entry.file, base);
-    if (url.origin === self.location.origin) urls.push(url.href);
+    if (!entry) continue;
+    for (const file of formulas ? [entry.file, entry.formulas] : [entry.file]) {
+      if (typeof file !== 'string') continue;
+      const url = new URL(file, base);
+      if (url.origin === self.location.origin && isDataUrl(url.href)) urls.push(url.href);
+    }
   }
   return urls;
 }
@@ -157,7 +162,7 @@ function listedBanks(catalog) {
 // data cache (a removed bank, a bank= draft, a query variant) goes.
 async function keepOnlyListed(cache, catalog) {
   const banks = listedBanks(catalog);
-  const keep = new Set([here(CATALOG)].concat(banks));
+  const keep = new Set([here(CATALOG)].concat(listedBanks(catalog, true)));
   for (const href of banks) {
     const cached = await cache.match(href);
     const bank = cached ? await cached.json().catch(() => null) : null;
@@ -175,7 +180,7 @@ async function precacheData() {
     const catalog = await offlineWorthy(catalogResponse);
     if (catalog === undefined) return;
     await cache.put(here(CATALOG), catalogResponse);
-    await Promise.all(listedBanks(catalog).map(async (href) => {
+    await Promise.all(listedBanks(catalog, true).map(async (href) => {
       const response = await fetch(new Request(href, { cache: 'no-cache' })).catch(() => null);
       const bank = await offlineWorthy(response);
       if (bank === undefined) return;

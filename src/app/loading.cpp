@@ -160,12 +160,13 @@ bool typeset_bank_formulas(AppState& state) {
         const bool playing = &slot - state.banks.data() == state.active_bank || slot.id == state.wanted_quiz;
         return playing && slot.state == BankSlot::State::Ready && !slot.formulas.empty() && !slot.formulas_checked;
     };
-    bool any = false;
-    for (const auto& slot : state.banks) any |= waiting(slot);
-    if (!any) return false;
+    const BankSlot* first = nullptr;
+    for (const auto& slot : state.banks)
+        if (!first && waiting(slot)) first = &slot;
+    if (!first) return false;
     std::string error;
     platform::MathTypesetter typesetter =
-        state.math.unavailable ? platform::MathTypesetter::Absent : platform::prepare_math(error);
+        state.math.unavailable ? platform::MathTypesetter::Absent : platform::prepare_math(first->url, error);
     state.math.asked = true;
     if (typesetter == platform::MathTypesetter::Loading) return false;
     bool ready = typesetter == platform::MathTypesetter::Ready;

@@ -130,9 +130,11 @@ bool open_rich_player();
 // MathJax, on the web a worker of its own (imquiz-math.js), started only when a bank shows math:
 // the first call starts loading it, and the loop is woken when it is Ready or has Failed (`error`
 // then says why). Absent: this platform has no typesetter (the memory platform of native tests;
-// formulas show as their TeX there, as they do before the module has come).
+// formulas show as their TeX there, as they do before the module has come). `bank_url`: the bank
+// whose formulas are wanted (the web reads its formulas typeset ahead of time, when its catalog
+// entry names a file of them, before it loads MathJax).
 enum class MathTypesetter { Loading, Ready, Failed, Absent };
-MathTypesetter prepare_math(std::string& error);
+MathTypesetter prepare_math(std::string_view bank_url, std::string& error);
 // The module's answer for one formula once it is Ready, encoded as app/math.h's
 // decode_math_answer reads it (the platform only carries it). "" for one not here yet: on the web
 // the module typesets in a worker, off the main thread, and the loop is woken once every formula

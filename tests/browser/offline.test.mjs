@@ -105,11 +105,13 @@ test('first visit installs the offline copy; with the server stopped a reload st
     for (const file of ['', 'index.html', 'imquiz.wasm', 'manifest.webmanifest', 'icon.svg', 'icon-maskable.svg'])
       assert.ok(shell.has(`${site.url}course/${file}`), `${file || './'} precached`);
     // The data: the catalog, the banks, and the images of the Markdown banks' texts (the schedule
-    // drawing of model-pipeline-parallelism), which are kept with their bank.
+    // drawing of model-pipeline-parallelism) and the formulas the catalog names with a bank
+    // (typeset when the site was built), which are kept with their bank.
     const data = await cachedUrls(app.page, 'imquiz-data:/course/');
     assert.deepEqual(data.map((url) => url.slice(site.url.length)).sort(),
                      ['course/quizzes/data-parallelism.json', 'course/quizzes/images/gpipe-schedule.svg',
-                      'course/quizzes/index.json', 'course/quizzes/model-pipeline-parallelism.json']);
+                      'course/quizzes/index.json', 'course/quizzes/model-pipeline-parallelism.formulas.json',
+                      'course/quizzes/model-pipeline-parallelism.json']);
 
     await site.close();   // the server is gone
     await app.page.reload();

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
@@ -47,6 +48,31 @@ noMath.id = 'markdown-no-math';
 noMath.questions = noMath.questions.filter((q) => !JSON.stringify(q).includes('$'));
 fs.writeFileSync(path.join(dir, 'quizzes', 'markdown-no-math.json'), JSON.stringify(noMath));
 catalog.banks.push({ id: 'math-sampler', file: 'math-sampler.json' }, { id: 'markdown-no-math', file: 'markdown-no-math.json' });
+// Two banks whose catalog entries name their formulas typeset ahead of time (scripts/check-math.mjs
+// --write), typeset here by the site's own MathJax bundle as check-math's --module does: one file
+// has every formula; the other lacks the TeX error's and carries markup a formulas file must not
+// put in the mirror (an HTML img with onerror, inside the bubble's MathML).
+const SUM = '\\sum_{i=1}^{n} t_i', TYPO = '\\fracc{1}{2}';
+const siteMath = {};
+vm.runInNewContext(fs.readFileSync(path.join(SITE_DIR, 'imquiz-math.js'), 'utf8'), siteMath);
+const mathOf = siteMath.ImQuizMath;
+const typesetAnswer = ([tex, display]) => ({ tex, display, encoded: mathOf.encoded(tex, display), mathml: mathOf.mathml(tex, display) });
+for (const [id, formulas] of [
+  ['math-typeset', [['\\frac{p-1}{m+p-1}', false], [SUM, true], [TYPO, false]].map(typesetAnswer)],
+  ['math-partial', [['\\frac{p-1}{m+p-1}', false], [SUM, true]].map(typesetAnswer).map((f, i) => (i ? f : {
+    ...f, mathml: '<math xmlns="http://www.w3.org/1998/Math/MathML"><mi>p</mi><img xmlns="http://www.w3.org/1999/xhtml" ' +
+                  'src="none.png" onerror="window.__fromFile = 1"/><mtext>kept</mtext></math>' }))],
+]) {
+  fs.writeFileSync(path.join(dir, 'quizzes', `${id}.json`), JSON.stringify({
+    format: 'imquiz-bank', version: 1, id, textFormat: 'markdown', title: { en: 'Formulas typeset ahead of time' },
+    languages: ['en'], defaultLanguage: 'en',
+    questions: [{ id: 'bubble', type: 'true_false', answer: true,
+                  prompt: { en: 'The bubble is $\\frac{p-1}{m+p-1}$ of the time $$' + SUM + '$$ and this is a typo: $' + TYPO + '$.' } }],
+  }));
+  fs.writeFileSync(path.join(dir, 'quizzes', `${id}.formulas.json`),
+                   JSON.stringify({ format: 'imquiz-formulas', version: 1, mathjax: mathOf.version, formulas }));
+  catalog.banks.push({ id, file: `${id}.json`, formulas: `${id}.formulas.json` });
+}
 fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
 
 // Every state of a Markdown bank is valid against the page protocol's schema, rich fields too.
@@ -727,6 +753,108 @@ test('math: where no worker can start, MathJax runs on the page and the formulas
   assert.match(byTex['\\fracc{1}{2}'].error, /Undefined control sequence \\fracc/);
   assert.equal(await app.page.evaluate(() => typeof window.ImQuizMath), 'object', 'the page ran MathJax itself');
   await app.page.waitForFunction(() => document.querySelector('#mirror math mfrac'), null, { timeout: 15000 });
+  app.expectNoErrors();
+  await app.close();
+});
+
+// Formulas typeset ahead of time: the page reads the file the catalog names, and MathJax is
+// started only for a formula that file lacks.
+test('math typeset ahead of time: drawn and in the mirror from the catalog\'s formulas file, MathJax never fetched', async () => {
+  const before = site.requestCount(MATH_FILE), files = site.requestCount('/quizzes/math-typeset.formulas.json');
+  const app = await openApp(`${site.url}?quiz=math-typeset&lang=en`, { browser });
+  const state = await waitForState(app.page, formulasArrived, null, 30000);
+  const byTex = Object.fromEntries(mathRuns(state.question.promptRich).map((r) => [r.text, r]));
+  assert.equal(byTex[BUBBLE].typeset, true);
+  assert.equal(byTex[SUM].typeset, true);
+  assert.match(byTex[TYPO].error, /Undefined control sequence \\fracc/, 'the TeX error as MathJax words it, from the file');
+  await app.page.waitForFunction(() => document.querySelector('#mirror math mfrac'), null, { timeout: 15000 });
+  await app.page.waitForFunction(() => !document.getElementById('app').hasAttribute('aria-busy'), null, { timeout: 15000 });
+  assert.ok(site.requestCount('/quizzes/math-typeset.formulas.json') > files, 'the formulas file was read');
+  assert.equal(site.requestCount(MATH_FILE), before, 'imquiz-math.js was fetched');
+  await assertCanvasNotBlank(app.page);
+  await screenshot(app.page, 'math-typeset-ahead-en');
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('math typeset ahead of time: a formula the file lacks is typeset by MathJax; only MathML from the file reaches the mirror', async () => {
+  const before = site.requestCount(MATH_FILE);
+  // Parsing the file's MathML (DOMParser) makes Chromium check the img's onerror against the page's
+  // CSP, which refuses it and says so; the img itself never reaches the page (below).
+  const app = await openApp(`${site.url}?quiz=math-partial&lang=en`, { browser, allowErrors: [/Executing inline event handler violates/] });
+  const state = await waitForState(app.page, formulasArrived, null, 30000);
+  const byTex = Object.fromEntries(mathRuns(state.question.promptRich).map((r) => [r.text, r]));
+  assert.equal(byTex[BUBBLE].typeset, true);
+  assert.match(byTex[TYPO].error, /Undefined control sequence \\fracc/, 'MathJax answered the formula the file lacks');
+  assert.ok(site.requestCount(MATH_FILE) > before, 'imquiz-math.js was fetched for it');
+  await app.page.waitForFunction(() => document.querySelector('#mirror math mtext'), null, { timeout: 15000 });
+  const mirror = await app.page.evaluate(() => {
+    const math = document.querySelector('#mirror math mtext').closest('math');
+    return { text: math.textContent, foreign: math.querySelectorAll('*').length - math.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', '*').length,
+             img: document.querySelectorAll('#mirror img').length, fromFile: window.__fromFile === 1 };
+  });
+  assert.deepEqual(mirror, { text: 'pkept', foreign: 0, img: 0, fromFile: false });
+  app.expectNoErrors();
+  await app.close();
+});
+
+test('offline: a bank\'s typeset formulas are kept with it; with the server stopped they are drawn, MathJax never needed', async () => {
+  const own = await startSite({ dir });   // a server of its own, to stop
+  const context = await browser.newContext();
+  try {
+    const app = await openApp(`${own.url}?quiz=math-typeset&lang=en`, { context });
+    const { page } = app;
+    await waitForState(page, formulasArrived, null, 30000);
+    // The worker's install keeps the banks the catalog lists and their formulas files; the parts
+    // this visit used (the rich player, its faces) are kept once it controls the page.
+    await waitForActiveWorker(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+    await waitForKeptOnFirstUse(page);
+    await waitInPage(page, async (url) => {
+      const names = (await caches.keys()).filter((n) => n.startsWith('imquiz-data:'));
+      for (const name of names) if (await (await caches.open(name)).match(url)) return true;
+      return false;
+    }, own.url + 'quizzes/math-typeset.formulas.json', { timeout: 30000, polling: 200 });
+    await own.close();   // the server is gone
+    await page.reload();
+    const state = await waitForState(page, formulasArrived, null, 30000);
+    const byTex = Object.fromEntries(mathRuns(state.question.promptRich).map((r) => [r.text, r]));
+    assert.equal(byTex[BUBBLE].typeset, true);
+    assert.equal(byTex[SUM].typeset, true);
+    assert.equal(own.requestCount(MATH_FILE), 0, 'imquiz-math.js was fetched');
+    await assertCanvasNotBlank(page);
+    app.expectNoErrors();
+  } finally {
+    await context.close();
+    await own.close();
+  }
+});
+
+// The launch quiz's formulas are typeset when the site is built (scripts/assemble-site.sh). The
+// page registers its service worker once nothing is loading and no part is busy (MathJax with
+// formulas to answer would be): by then the page has either started MathJax or never will.
+test('the launch quiz with formulas reads them from its typeset file: MathJax is never started', async () => {
+  const entry = catalog.banks.find((b) => b.id === 'model-pipeline-parallelism');
+  assert.equal(entry.formulas, 'model-pipeline-parallelism.formulas.json', 'the built catalog names the file');
+  const before = site.requestCount(MATH_FILE), files = site.requestCount('/quizzes/' + entry.formulas);
+  const initScript = () => {
+    const RealWorker = window.Worker;
+    window.__mathStarted = 0;
+    window.Worker = function (url, options) {
+      if (String(url).includes('imquiz-math')) window.__mathStarted++;
+      return new RealWorker(url, options);
+    };
+  };
+  const app = await openApp(`${site.url}?quiz=model-pipeline-parallelism&lang=en`, { browser, initScript });
+  const { page } = app;
+  await waitForState(page, (s) => s.screen === 'question', null, 30000);
+  await waitForActiveWorker(page, 30000);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // Read by the page, and again by the service worker's install (kept offline with the bank).
+  assert.ok(site.requestCount('/quizzes/' + entry.formulas) >= files + 2, 'the formulas file was read and kept');
+  assert.deepEqual(await page.evaluate(() => ({ worker: window.__mathStarted, script: !!document.querySelector('script[src*="imquiz-math"]') })),
+                   { worker: 0, script: false }, 'MathJax was started');
+  assert.equal(site.requestCount(MATH_FILE), before, 'imquiz-math.js was fetched');
   app.expectNoErrors();
   await app.close();
 });

@@ -126,6 +126,9 @@ TEST_CASE("math: a catalog never asks for the module; a quiz with formulas does"
     apply(state, build_screen(state).catalog.cards.at(0).buttons.at(0).action);
     poll(state);
     CHECK(memory::world().math_requests >= 1);
+    // The module is asked for that bank's formulas (the web reads its typeset formulas file first).
+    CHECK(memory::world().math_bank == state.banks[0].url);
+    CHECK_FALSE(memory::world().math_bank.empty());
 }
 
 TEST_CASE("math: a bank's formulas are typeset once the module is there; a TeX error is the card's, with its path") {

@@ -180,9 +180,10 @@ MarkdownParser prepare_markdown(std::string& error) {
 
 // No math module here: formulas show as their TeX, as they do on the web before imquiz-math.js
 // has come (a test may give the world a typesetter of its own, World::typeset).
-MathTypesetter prepare_math(std::string& error) {
+MathTypesetter prepare_math(std::string_view bank_url, std::string& error) {
     memory::World& world = internals().world;
     ++world.math_requests;
+    world.math_bank = std::string(bank_url);
     if (world.math == MathTypesetter::Failed) error = "imquiz-math.js: could not reach the server (offline?)";
     return world.math;
 }

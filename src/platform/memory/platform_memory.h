@@ -44,6 +44,7 @@ struct World {
     MathTypesetter math = MathTypesetter::Absent;  // no math module, unless a test gives one:
     std::function<std::string(std::string_view tex, bool display)> typeset;  // answers when math is Ready
     int math_requests = 0;                    // prepare_math calls
+    std::string math_bank;                    // the bank url of the last one
     std::uint64_t random = 0x5EED;
     bool pictures_decode = true;              // false: every picture fails to decode
 

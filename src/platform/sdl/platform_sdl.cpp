@@ -689,7 +689,7 @@ std::string parse_markdown(std::string_view) { return {}; }
 bool open_rich_player() { return false; }  // the desktop is the rich player
 
 // MathJax is JavaScript: formulas show as their TeX on the desktop.
-MathTypesetter prepare_math(std::string&) { return MathTypesetter::Absent; }
+MathTypesetter prepare_math(std::string_view, std::string&) { return MathTypesetter::Absent; }
 std::string typeset_math(std::string_view, bool) { return {}; }
 
 int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height) {

@@ -154,11 +154,11 @@ mergeInto(LibraryManager.library, {
     return pointer;
   },
 
-  // The math module (boot.js loads imquiz-math.js on the first call). 0 loading, 1 ready, 2 failed
-  // (then *errorOut: why, malloc'ed).
+  // The math module for the formulas of the bank at `url` (web/rich.js: its typeset formulas file,
+  // or imquiz-math.js). 0 loading, 1 ready, 2 failed (then *errorOut: why, malloc'ed).
   imquiz_js_math_prepare__deps: ['$imquizString', '$imquizHost'],
-  imquiz_js_math_prepare: function (errorOut) {
-    var state = imquizHost()['math']['prepare']();
+  imquiz_js_math_prepare: function (url, size, errorOut) {
+    var state = imquizHost()['math']['prepare'](UTF8ToString(url, size));
     HEAP32[errorOut >> 2] = state['failed'] ? imquizString(state['failed']) : 0;
     return state['ready'] ? 1 : state['failed'] ? 2 : 0;
   },

@@ -44,7 +44,7 @@ void imquiz_js_open_link(const char* url);
 void imquiz_js_copy_text(const char* text);
 char* imquiz_js_markdown_read(const char* text, int size, int* answer_size);
 void imquiz_js_set_cursor(int cursor);
-int imquiz_js_math_prepare(char** error);
+int imquiz_js_math_prepare(const char* bank_url, int size, char** error);
 char* imquiz_js_math_typeset(const char* tex, int size, int display);
 int imquiz_js_picture_decode(const char* bytes, int size, const char* mime, int width, int height);
 int imquiz_js_picture_take(int* id, int* texture, int* width, int* height, char** error);
@@ -242,9 +242,9 @@ std::string parse_markdown(std::string_view markdown) {
     return out;
 }
 
-MathTypesetter prepare_math(std::string& error) {
+MathTypesetter prepare_math(std::string_view bank_url, std::string& error) {
     char* problem = nullptr;
-    int state = imquiz_js_math_prepare(&problem);
+    int state = imquiz_js_math_prepare(bank_url.data(), static_cast<int>(bank_url.size()), &problem);
     if (problem) error = adopt(problem);
     return state == 1 ? MathTypesetter::Ready : state == 2 ? MathTypesetter::Failed : MathTypesetter::Loading;
 }
