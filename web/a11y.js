@@ -192,10 +192,16 @@
     var parsed = new DOMParser().parseFromString(source, 'application/xml');
     var root = parsed.documentElement;
     if (!root || root.namespaceURI !== mathNamespace || root.localName !== 'math') return null;
-    // MathML carries no script, but could carry links and styles: not from a bank's TeX.
-    Array.prototype.forEach.call(parsed.getElementsByTagName('*'), function (element) {
+    // MathML carries no script, but could carry links and styles: not from a bank's TeX. A formulas
+    // file typeset ahead of time is data like the bank: only MathML elements are taken from it (an
+    // HTML or SVG element inside, an iframe or an img, goes with what it holds).
+    Array.prototype.slice.call(parsed.getElementsByTagName('*')).forEach(function (element) {
+      if (element.namespaceURI !== mathNamespace) {
+        if (element.parentNode) element.parentNode.removeChild(element);
+        return;
+      }
       Array.prototype.slice.call(element.attributes).forEach(function (attribute) {
-        if (/^(on|href$|style$|xlink:)/i.test(attribute.name)) element.removeAttribute(attribute.name);
+        if (/^(on|href$|src$|style$|xlink:)/i.test(attribute.name)) element.removeAttribute(attribute.name);
       });
     });
     var imported = document.importNode(root, true);
