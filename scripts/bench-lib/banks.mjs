@@ -81,7 +81,7 @@ export function makeScalingSite(builtSite, dir, id, count, shape) {
 // Issue 15's budget: the same four questions as a plain bank and as a Markdown bank with code, a
 // formula, a table and an image (the launch banks' schedule drawing), side by side in one
 // scratch site, so that the two are loaded alike and only the texts differ.
-export function makeRichSite(builtSite, dir) {
+export function makeRichSite(builtSite, dir, quizcWasm) {
   scratchSite(builtSite, dir);
   fs.symlinkSync(path.join(builtSite, 'quizzes', 'images'), path.join(dir, 'quizzes', 'images'));
   const code = '```python\nfor i, batch in enumerate(batches):\n    ctx = model.no_sync() if i < len(batches) - 1 else nullcontext()\n' +
@@ -104,11 +104,18 @@ export function makeRichSite(builtSite, dir) {
       explanation: { en: markdown ? 'See `no_sync()`: the *gradients* still add up.' : 'See no_sync(): the gradients still add up.' },
     })),
   });
-  const catalog = { format: 'imquiz-catalog', version: 1, banks: [{ id: 'bench-plain', file: 'bench-plain.json' }, { id: 'bench-rich', file: 'bench-rich.json' }] };
-  fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
+  // bench-rich-typeset: the Markdown bank again, its formulas typeset ahead of time by
+  // check-math.mjs --write (with quizc-wasm.js and the site's own MathJax bundle), named in the catalog.
+  const catalog = { format: 'imquiz-catalog', version: 1, banks: ['bench-plain', 'bench-rich', 'bench-rich-typeset'].map((id) => ({ id, file: `${id}.json` })) };
+  const catalogFile = path.join(dir, 'quizzes', 'index.json');
+  fs.writeFileSync(catalogFile, JSON.stringify(catalog));
   fs.writeFileSync(path.join(dir, 'quizzes', 'bench-plain.json'), JSON.stringify(bank('bench-plain', false)));
   fs.writeFileSync(path.join(dir, 'quizzes', 'bench-rich.json'), JSON.stringify(bank('bench-rich', true)));
-  for (const file of ['index.json', 'bench-plain.json', 'bench-rich.json']) {
+  fs.writeFileSync(path.join(dir, 'quizzes', 'bench-rich-typeset.json'), JSON.stringify(bank('bench-rich-typeset', true)));
+  const top = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+  execFileSync(process.execPath, [path.join(top, 'scripts/check-math.mjs'), '--quizc', quizcWasm, '--module', path.join(builtSite, 'imquiz-math.js'),
+                                  '--write', '--catalog', catalogFile, path.join(dir, 'quizzes', 'bench-rich-typeset.json')], { stdio: 'ignore' });
+  for (const file of ['index.json', 'bench-plain.json', 'bench-rich.json', 'bench-rich-typeset.json', 'bench-rich-typeset.formulas.json']) {
     const full = path.join(dir, 'quizzes', file);
     fs.writeFileSync(full + '.br', execFileSync('brotli', ['-q', '11', '-c', full]));
   }

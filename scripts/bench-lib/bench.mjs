@@ -519,9 +519,8 @@ const RICH_COMPLETE = () => {
   return !mathPending && (s.pictures || []).every((p) => p.state !== 'loading') && performance.now();
 };
 
-async function richLoad(browser, siteUrl, id) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+async function richLoad(browser, siteUrl, id, profile = null) {
+  const { context, page } = await openPage(browser, profile);
   const app = imquizApp(siteUrl, id);
   await page.goto(app.url, { waitUntil: 'commit' });
   const firstQuestionMs = await app.firstQuestion(page);
@@ -713,17 +712,29 @@ async function main() {
     }
     if (options.parts.has('rich')) {
       const dir = path.join(options.out, 'rich-site');
-      makeRichSite(options.site, dir);
+      makeRichSite(options.site, dir, path.join(options.site, '..', 'src', 'tools', 'quizc-wasm.js'));
       const server = await serve(dir, { headers: securityHeaders() });
       try {
-        const rich = { plain: [], markdown: [] };
+        const rich = { plain: [], markdown: [], typeset: [] };
         log(`Markdown texts: ${options.runs} cold loads each, alternating`);
         await richLoad(browser, server.url, 'bench-plain');
         await richLoad(browser, server.url, 'bench-rich');
         for (let i = 0; i < options.runs; i++) {
           rich.plain.push(await richLoad(browser, server.url, 'bench-plain'));
           rich.markdown.push(await richLoad(browser, server.url, 'bench-rich'));
+          rich.typeset.push(await richLoad(browser, server.url, 'bench-rich-typeset'));
         }
+        // The formulas' two paths on the phone profile, where MathJax's 330 KB share the slow link
+        // with the rich player's wasm.
+        log(`Markdown texts on the phone profile: ${options.runs} cold loads each, alternating`);
+        const link = await slowNetwork(server.port, MOBILE.link);
+        try {
+          rich.phone = { markdown: [], typeset: [] };
+          for (let i = 0; i < options.runs; i++) {
+            rich.phone.markdown.push(await richLoad(browser, link.url, 'bench-rich', MOBILE));
+            rich.phone.typeset.push(await richLoad(browser, link.url, 'bench-rich-typeset', MOBILE));
+          }
+        } finally { await link.close(); }
         log('Markdown texts: frames while scrolling, idle');
         rich.frames = await richFrames(browser, server.url, 'bench-rich');
         rich.idle = await idle(browser, { url: imquizApp(server.url, 'bench-rich').url,
@@ -878,12 +889,29 @@ function report(results) {
     line(pad('plain bank, first question', 40), lpad(range(plain), 22));
     line(pad('Markdown bank, first question', 40), lpad(range(first), 22), lpad(ratio(first.median, plain.median), 8));
     line(pad('Markdown bank, complete (pictures, math)', 40), lpad(range(complete), 22), lpad(ratio(complete.median, plain.median), 8));
+    const typesetFirst = r.typeset && r.typeset.length ? spread(r.typeset.map((s) => s.firstQuestionMs)) : null;
+    const typesetComplete = typesetFirst ? spread(r.typeset.map((s) => s.completeMs)) : null;
+    if (typesetFirst) {   // the same bank, its formulas typeset ahead of time (check-math.mjs --write)
+      line(pad('  formulas typeset ahead, first question', 40), lpad(range(typesetFirst), 22), lpad(ratio(typesetFirst.median, plain.median), 8));
+      line(pad('  formulas typeset ahead, complete', 40), lpad(range(typesetComplete), 22), lpad(ratio(typesetComplete.median, plain.median), 8));
+    }
+    if (r.phone) {
+      out.push('   on the phone profile (8), cold, ms:');
+      for (const [label, samples] of [['Markdown bank', r.phone.markdown], ['  formulas typeset ahead', r.phone.typeset]]) {
+        line(pad(`${label}, first question`, 40), lpad(range(spread(samples.map((x) => x.firstQuestionMs))), 22));
+        line(pad(`${label}, complete`, 40), lpad(range(spread(samples.map((x) => x.completeMs))), 22));
+      }
+    }
     out.push(`   frame while scrolling the Markdown question: median ${r.frames.median.toFixed(1)} ms, p95 ${r.frames.p95.toFixed(1)} ms, ` +
              `max ${r.frames.max.toFixed(1)} ms (${r.frames.frames} frames)`);
     out.push(`   idle ${r.idle.seconds} s on it: ${r.idle.glFrames} WebGL frames, ${r.idle.animationFrames} animation frames, ` +
              `${r.idle.taskMs.toFixed(1)} ms of main-thread tasks`);
     targets.push(`Markdown question complete within 1.5x the plain one's first question: ${(complete.median / plain.median).toFixed(2)}x, ` +
                  verdict(complete.median / plain.median <= 1.5));
+    if (typesetComplete) {
+      targets.push(`  the same, formulas typeset ahead of time: ${(typesetComplete.median / plain.median).toFixed(2)}x, ` +
+                   verdict(typesetComplete.median / plain.median <= 1.5));
+    }
     targets.push(`Markdown question idle: no frames (${r.idle.glFrames} WebGL, ${r.idle.animationFrames} animation): ` +
                  verdict(r.idle.glFrames === 0 && r.idle.animationFrames === 0));
   }
