@@ -226,13 +226,18 @@
         // read without it); the faces once the player is compiled, so that on a slow link they do
         // not share it with the player's download, and come while its compilation holds the CPU
         // (the first frame does not wait for them: scripts/bench's phone profile); for the quiz
-        // being opened, when it shows formulas, MathJax (rich.js starts it).
+        // being opened, when it shows formulas, the file of them typeset ahead of time if the catalog
+        // names one, or else MathJax (rich.js starts it).
         load('imquiz-markdown.wasm');
         host.whenSignal('wasm-ready').then(function () {
           ['fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf', 'fonts/imquiz-sans-bold-italic.ttf',
            'fonts/imquiz-mono.ttf'].forEach(function (url) { load(url); });
         });
-        if (opened && /\$[^$\s][^$]*\$/.test(markdown)) host.mathSoon = url;
+        if (opened && /\$[^$\s][^$]*\$/.test(markdown)) {
+          host.mathSoon = url;
+          // Its formulas typeset ahead of time (a few KB) come beside the player, not after it.
+          host.formulasFile(url).then(function (file) { if (file) load(file); });
+        }
         choosePlayer('rich');
       } else if (!banksAwaited && !sourcesAwaited) choosePlayer('plain');
     });
