@@ -18,6 +18,8 @@
 #include "engine/unicode.h"
 #include "quizc_commands.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -139,7 +141,47 @@ private:
                 ++file_count_;
                 report_bank(bank_file.string(), bank);
             }
+            if (!entry.formulas.empty())
+                check_typeset_formulas(file, entry_path + ".formulas", folder / entry.formulas, bank);
         }
+    }
+
+    // A catalog entry's formulas typeset ahead of time (scripts/check-math.mjs --write): the file
+    // must be there and hold every formula of its bank. Warnings: a formula it lacks (the bank was
+    // edited since) is typeset by MathJax in the page, which is slower, never wrong.
+    void check_typeset_formulas(const std::string& file, const std::string& path, const fs::path& formulas_file,
+                                const imquiz::BankLoadResult& bank) {
+        auto warn = [&](std::string message) {
+            imquiz::Diagnostic problem = file_problem(file, path, std::move(message));
+            problem.severity = imquiz::Diagnostic::Severity::Warning;
+            report({problem});
+        };
+        const std::string again = ": the page loads MathJax for them; run scripts/check-math.mjs --write again";
+        std::string text;
+        if (!read_file(formulas_file, text)) {
+            warn("cannot read \"" + formulas_file.string() + "\"" + again);
+            return;
+        }
+        const nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
+        const auto* formulas = parsed.is_object() && parsed.contains("formulas") ? &parsed["formulas"] : nullptr;
+        if (!formulas || !formulas->is_array() || !parsed.contains("format") || parsed["format"] != "imquiz-formulas") {
+            warn("\"" + formulas_file.string() + "\" is not a file of typeset formulas" + again);
+            return;
+        }
+        std::set<std::pair<std::string, bool>> typeset;
+        for (const nlohmann::json& formula : *formulas)
+            if (formula.is_object() && formula.contains("tex") && formula["tex"].is_string() && formula.contains("display") &&
+                formula["display"].is_boolean())
+                typeset.emplace(formula["tex"].get<std::string>(), formula["display"].get<bool>());
+        std::size_t missing = 0;
+        std::string first;
+        for (const imquiz::Formula& formula : bank.formulas) {
+            if (typeset.count({formula.tex, formula.display})) continue;
+            if (missing++ == 0) first = formula.tex;
+        }
+        if (missing > 0)
+            warn(std::to_string(missing) + " of the bank's formulas " + (missing == 1 ? "is" : "are") + " not in \"" +
+                 formulas_file.string() + "\" (the first: " + imquiz::in_quotes(first) + ")" + again);
     }
 
     void report_bank(const std::string& file, const imquiz::BankLoadResult& bank) {

@@ -16,16 +16,16 @@ const script = new URL('../../scripts/check-math.mjs', import.meta.url).pathname
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imquiz-math-'));
 test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function bank(prompts) {
+function bank(prompts, id = 'tex') {
   return JSON.stringify({
-    format: 'imquiz-bank', version: 1, id: 'tex', textFormat: 'markdown', title: { en: 'TeX' },
+    format: 'imquiz-bank', version: 1, id, textFormat: 'markdown', title: { en: 'TeX' },
     languages: ['en'], defaultLanguage: 'en',
     questions: prompts.map((prompt, i) => ({ id: 'q' + i, type: 'true_false', prompt: { en: prompt }, answer: true })),
   });
 }
 function run(name, prompts, options = []) {
   const file = path.join(dir, name);
-  fs.writeFileSync(file, bank(prompts));
+  fs.writeFileSync(file, bank(prompts, path.basename(name, '.json')));
   const started = Date.now();
   const result = spawnSync('node', [script, '--quizc', quizc, ...options, file], { encoding: 'utf8', cwd: dir, timeout: 120000 });
   return { ...result, ms: Date.now() - started, lines: result.stdout.split('\n').filter(Boolean).map((l) => l.replace(file, name)) };
@@ -92,6 +92,20 @@ test('--write keeps the typeset formulas beside the bank and names them in its c
   assert.equal(error.encoded, 'error\nUndefined control sequence \\fracc');
   let entries = JSON.parse(fs.readFileSync(catalog, 'utf8')).banks;
   assert.deepEqual(entries, [{ id: 'other', file: 'other.json' }, { id: 'kept', file: 'kept.json', formulas: 'kept.formulas.json' }]);
+  // quizc checks the catalog's file against its bank: complete; then a formula edited since.
+  fs.writeFileSync(path.join(dir, 'other.json'), bank(['No math.'], 'other'));
+  const validate = () => spawnSync(quizc, ['validate', catalog], { encoding: 'utf8', cwd: dir });
+  let checked = validate();
+  assert.equal(checked.status, 0, checked.stdout + checked.stderr);   // quizc does not check TeX
+  assert.doesNotMatch(checked.stdout, /formulas/);
+  const typeset = fs.readFileSync(path.join(dir, 'kept.formulas.json'), 'utf8');
+  fs.writeFileSync(path.join(dir, 'kept.formulas.json'), typeset.replace('"tex":"\\\\sum_i t_i"', '"tex":"\\\\sum_j t_j"'));
+  checked = validate();
+  assert.match(checked.stdout, /index\.json:banks\[1\]\.formulas: warning: 1 of the bank's formulas is not in ".*kept\.formulas\.json" \(the first: "\\sum_i t_i"\): the page loads MathJax for them; run scripts\/check-math\.mjs --write again/);
+  fs.rmSync(path.join(dir, 'kept.formulas.json'));
+  checked = validate();
+  assert.match(checked.stdout, /index\.json:banks\[1\]\.formulas: warning: cannot read ".*kept\.formulas\.json": the page loads MathJax/);
+  fs.writeFileSync(path.join(dir, 'kept.formulas.json'), typeset);
   // The bank loses its formulas: the file goes, and so does its name in the catalog.
   const again = run('kept.json', ['No math now.'], ['--write', '--catalog', catalog]);
   assert.equal(again.status, 0, again.stderr);
