@@ -975,6 +975,25 @@ bool is_safe_relative_json_path(std::string_view file) {
     return true;
 }
 
+// A path a catalog entry names (its bank, its formulas): a string, relative, inside the
+// catalog's folder, ending in .json. The page and quizc resolve it against the catalog's URL, so
+// anything else could reach outside the site.
+std::optional<std::string> read_catalog_path(FieldReader& read, DiagnosticCollector& report,
+                                             const JsonValue& value, const JsonPath& path,
+                                             std::string_view field, std::string_view example) {
+    auto name = read.string(value, path);
+    if (!name)
+        return std::nullopt;
+    if (!is_safe_relative_json_path(*name)) {
+        report.error(path.str(), std::string(field) +
+                                     " must be a relative path to a .json file inside the "
+                                     "catalog's folder, like \"" +
+                                     std::string(example) + "\", got " + in_quotes(*name));
+        return std::nullopt;
+    }
+    return name;
+}
+
 std::optional<Catalog> validate_catalog(const JsonValue& root, DiagnosticCollector& report) {
     FieldReader read(report);
     if (!check_header(root, read, report, catalog_format, catalog_format_version, "catalog"))
@@ -1004,31 +1023,18 @@ std::optional<Catalog> validate_catalog(const JsonValue& root, DiagnosticCollect
         }
         if (const JsonValue* file = read.required(item, path, "file")) {
             const JsonPath file_path = path.field("file");
-            if (auto name = read.string(*file, file_path)) {
-                if (!is_safe_relative_json_path(*name)) {
-                    report.error(file_path.str(),
-                                 "file must be a relative path to a .json file inside the "
-                                 "catalog's folder, like \"data-parallelism.json\", got " +
-                                     in_quotes(*name));
-                } else {
-                    entry.file = *name;
-                    files.add(*as_string(*file), i, file_path);
-                }
+            if (auto name = read_catalog_path(read, report, *file, file_path, "file",
+                                              "data-parallelism.json")) {
+                entry.file = *name;
+                files.add(*as_string(*file), i, file_path);
             }
         }
         // The bank's formulas typeset ahead of time (scripts/check-math.mjs --write): read by the
         // page (web/rich.js), which then need not load MathJax; the engine only checks the path.
         if (const JsonValue* formulas = find_field(item, "formulas")) {
-            const JsonPath formulas_path = path.field("formulas");
-            if (auto name = read.string(*formulas, formulas_path)) {
-                if (!is_safe_relative_json_path(*name))
-                    report.error(formulas_path.str(),
-                                 "formulas must be a relative path to a .json file inside the "
-                                 "catalog's folder, like \"data-parallelism.formulas.json\", got " +
-                                     in_quotes(*name));
-                else
-                    entry.formulas = *name;
-            }
+            if (auto name = read_catalog_path(read, report, *formulas, path.field("formulas"),
+                                              "formulas", "data-parallelism.formulas.json"))
+                entry.formulas = *name;
         }
         catalog.banks.push_back(std::move(entry));
     }
