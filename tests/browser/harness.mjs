@@ -190,6 +190,18 @@ export async function waitForKeptOnFirstUse(page, timeout = 30000) {
   }, KEPT_ON_FIRST_USE.source, { timeout, polling: 200 });
 }
 
+// Waits until every URL in `urls` is kept in one of the caches whose name starts with
+// `cachePrefix` ('imquiz-shell:' for the page's parts, 'imquiz-data:' for banks and what they
+// name): what an offline test needs before it stops the server.
+export async function waitForCached(page, cachePrefix, urls, timeout = 30000) {
+  await waitInPage(page, async ({ prefix, wanted }) => {
+    const kept = new Set();
+    for (const name of (await caches.keys()).filter((n) => n.startsWith(prefix)))
+      for (const request of await (await caches.open(name)).keys()) kept.add(request.url);
+    return wanted.every((url) => kept.has(url));
+  }, { prefix: cachePrefix, wanted: urls }, { timeout, polling: 200 });
+}
+
 export async function expectDownload(t, page, trigger, { frame = null } = {}) {
   if (ENGINE === 'chromium') {
     const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { startSite, openApp, waitForState, appState, screenshot, launchBrowser, assertCanvasNotBlank, ENGINE,
          skipStep, SITE_DIR, scrollToAndClick, waitInPage, screenshotColors, clickItem, Unsupported, ARTIFACTS,
-         waitForKeptOnFirstUse, waitForActiveWorker, afterReload, act, countFrames, framesDrawn, waitForQuiet,
+         waitForKeptOnFirstUse, waitForCached, waitForActiveWorker, afterReload, act, countFrames, framesDrawn, waitForQuiet,
          waitForFaces } from './harness.mjs';
 import { solidPng } from './engines/png.mjs';
 import { plainBank } from './bank-words.mjs';
@@ -261,12 +261,7 @@ test('offline: a Markdown bank opened once plays with the server stopped (its mo
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
     // The sampler has formulas: MathJax's module is kept too.
     const wanted = [...MARKDOWN_FILES, '/imquiz-math.js'].map((f) => own.url + f.slice(1));
-    await waitInPage(page, async (urls) => {
-      const names = (await caches.keys()).filter((n) => n.startsWith('imquiz-shell:'));
-      const kept = new Set();
-      for (const name of names) for (const r of await (await caches.open(name)).keys()) kept.add(r.url);
-      return urls.every((u) => kept.has(u));
-    }, wanted, { timeout: 30000, polling: 200 });
+    await waitForCached(page, 'imquiz-shell:', wanted);
 
     await own.close();   // the server is gone
     await page.reload();
@@ -692,12 +687,7 @@ test('offline: a bank\'s images are kept with it (first visit, worker installed 
     await waitForState(page, (s) => s.screen === 'question' && s.pictures && s.pictures.every((p) => p.state !== 'loading'), null, 30000);
     await waitForActiveWorker(page);
     const wanted = [SCHEDULE, 'images/red.png'].map((f) => own.url + 'quizzes/' + f);
-    await waitInPage(page, async (urls) => {
-      const names = (await caches.keys()).filter((n) => n.startsWith('imquiz-data:'));
-      const kept = new Set();
-      for (const name of names) for (const r of await (await caches.open(name)).keys()) kept.add(r.url);
-      return urls.every((u) => kept.has(u));
-    }, wanted, { timeout: 30000, polling: 200 });
+    await waitForCached(page, 'imquiz-data:', wanted);
     await waitForKeptOnFirstUse(page);   // a Markdown bank: md4c's module and faces too
     await own.close();
     await page.reload();
@@ -810,11 +800,7 @@ test('offline: a bank\'s typeset formulas are kept with it; with the server stop
     await waitForActiveWorker(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
     await waitForKeptOnFirstUse(page);
-    await waitInPage(page, async (url) => {
-      const names = (await caches.keys()).filter((n) => n.startsWith('imquiz-data:'));
-      for (const name of names) if (await (await caches.open(name)).match(url)) return true;
-      return false;
-    }, own.url + 'quizzes/math-typeset.formulas.json', { timeout: 30000, polling: 200 });
+    await waitForCached(page, 'imquiz-data:', [own.url + 'quizzes/math-typeset.formulas.json']);
     await own.close();   // the server is gone
     await page.reload();
     const state = await waitForState(page, formulasArrived, null, 30000);
