@@ -207,7 +207,23 @@
     if (!holdsAscii(result.bytes, '"textFormat"', 5)) return null;   // the quick look: plain banks pay nothing more
     var text = new TextDecoder().decode(result.bytes);
     try { var bank = JSON.parse(text); } catch (e) { return null; }
-    return bank && bank.textFormat === 'markdown' ? text : null;
+    return bank && bank.textFormat === 'markdown' ? { text: text, bank: bank } : null;
+  }
+  // The pictures of a Markdown bank's first question (four at most), by absolute url: fetched
+  // beside the player and read by web/rich.js, so that the first frame can draw them. A hint, not
+  // the bank's reading (md4c's, in the app), found as sw.js finds the images it keeps: a miss (a
+  // shuffled quiz) gains nothing, an image in a code span costs one unused fetch.
+  function firstPictures(bank, bankUrl) {
+    var found = [], folder = new URL('.', bankUrl).href;
+    (function walk(value) {
+      if (typeof value === 'string') {
+        for (var match, pattern = /!\[[^\]]*\]\(\s*<?([^\s)>]+)/g; found.length < 4 && (match = pattern.exec(value));) {
+          var url = new URL(match[1], bankUrl).href;
+          if (url.indexOf(folder) === 0 && /\.(png|jpe?g|webp|svg)$/i.test(url) && found.indexOf(url) < 0) found.push(url);
+        }
+      } else if (value && typeof value === 'object') for (var key in value) walk(value[key]);
+    })(bank.questions && bank.questions[0]);
+    return found;
   }
   // `opened`: the bank is the quiz this load opens (quiz= or bank=), not a catalog card. Each file
   // is looked at once: a quiz= link's guessed file is usually also the one the catalog names.
@@ -233,7 +249,12 @@
           ['fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf', 'fonts/imquiz-sans-bold-italic.ttf',
            'fonts/imquiz-mono.ttf'].forEach(function (url) { load(url); });
         });
-        if (opened && /\$[^$\s][^$]*\$/.test(markdown)) {
+        if (opened) {
+          host.picturesSoon = firstPictures(markdown.bank, url);
+          host.picturesSoon.forEach(function (picture) { load(picture); });
+          if (host.pictures) host.pictures.soon(host.picturesSoon);   // rich.js came first (a guess)
+        }
+        if (opened && /\$[^$\s][^$]*\$/.test(markdown.text)) {
           host.mathSoon = url;
           // Its formulas typeset ahead of time (a few KB) come beside the player, not after it.
           host.formulasFile(url).then(function (file) { if (file) load(file); });

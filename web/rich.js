@@ -202,11 +202,13 @@
     var file;
     try { file = JSON.parse(new TextDecoder().decode(bytes)); } catch (e) { return; }
     if (!file || file.format !== 'imquiz-formulas' || file.version !== 1 || !Array.isArray(file.formulas)) return;
-    file.formulas.forEach(function (f) {
+    file.formulas.forEach(function (f, index) {
       if (!f || typeof f.tex !== 'string' || typeof f.display !== 'boolean' || typeof f.encoded !== 'string' ||
           !/^(ok|error)\n/.test(f.encoded) || (f.mathml !== undefined && typeof f.mathml !== 'string')) return;
       var key = mathKey(f.tex, f.display);
       if (!mathAnswers.has(key)) mathAnswers.set(key, { encoded: f.encoded, mathml: f.mathml || '' });
+      // The file lists a bank's formulas in the order its texts show them: the first question's first.
+      if (index < FORMULAS_AHEAD) readFormulaAhead(f.encoded);
     });
   }
   function readFormulas(bankUrl) {
@@ -215,12 +217,12 @@
     if (file) return file;
     file = { done: false, taken: false };
     formulaFiles.set(bankUrl, file);
-    host.formulasFile(bankUrl).then(function (url) { return url ? host.load(url) : null; }).then(function (result) {
+    readsAhead.push(host.formulasFile(bankUrl).then(function (url) { return url ? host.load(url) : null; }).then(function (result) {
       if (result && result.status >= 200 && result.status < 300) takeFormulas(result.bytes);
     }).catch(function () { /* MathJax answers them */ }).then(function () {
       file.done = true;
       host.wake();
-    });
+    }));
     return file;
   }
   function prepareMath(bankUrl) {
@@ -250,6 +252,87 @@
     if (answer) return answer.mathml;
     return window.ImQuizMath ? window.ImQuizMath.mathml(tex, display) : '';
   }
+
+  // ---- Pictures: image files read by the browser, for library_imquiz.js to draw into textures ----
+  // Reading one (an image element) takes the page's main thread between the app's frames: asked
+  // for by a frame, a picture came two frames later. What the first question shows is read ahead
+  // instead, and drawn into its texture the moment the app asks (docs/benchmark.md, issue 15's
+  // complete question):
+  // - the pictures of the quiz a link opens, fetched with the bank (boot.js names them:
+  //   host.picturesSoon) and read once here, before the player's first frame;
+  // - the first formulas of its file of typeset formulas (their pictures are the app's SVG,
+  //   app/math.cpp formula_svg, less its size: a browser draws an SVG at any size as crisply).
+  // A read ahead is known by its url, a formula's by its SVG; the app's ask takes it (or, when
+  // none matches, has its file read then: slower, never different).
+  var PICTURE_TYPES = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
+  var FORMULAS_AHEAD = 8;
+  var readAhead = new Map();   // url or 'svg:' + SVG -> its read (null while its file is on its way)
+  var readsAhead = [], pictureStats = { ahead: 0, taken: 0 };
+  // The browser reads the file in an image element; then(f) calls f({ image }) or f({ error }),
+  // at once when it has.
+  function readPicture(bytes, mime) {
+    var blobUrl = URL.createObjectURL(new Blob([bytes], { type: mime }));
+    var image = new Image(), answer = null, waiting = [];
+    function settle(result) {
+      URL.revokeObjectURL(blobUrl);
+      answer = result;
+      waiting.splice(0).forEach(function (f) { f(answer); });
+    }
+    image.onload = function () { settle({ image: image }); };
+    image.onerror = function () { settle({ error: 'the browser could not decode it: the file is broken, or not what its first bytes say' }); };
+    image.src = blobUrl;
+    return { mime: mime, then: function (f) { if (answer) f(answer); else waiting.push(f); } };
+  }
+  function ahead(key, bytes, mime) {
+    var read = readPicture(bytes, mime);
+    readAhead.set(key, read);
+    pictureStats.ahead++;
+    readsAhead.push(new Promise(function (resolve) { read.then(resolve); }));
+  }
+  function readSoon(urls) {
+    urls.forEach(function (url) {
+      if (readAhead.has(url)) return;
+      var type = PICTURE_TYPES[url.split('.').pop().toLowerCase()];
+      readAhead.set(url, null);
+      readsAhead.push(host.load(url).then(function (result) {
+        // Asked for meanwhile, or one the app refuses (a file over 2 MiB: engine/image_file.h).
+        if (readAhead.get(url) !== null || result.status < 200 || result.status >= 300 || result.bytes.length > 2097152) return;
+        ahead(url, result.bytes, type);
+      }));
+    });
+  }
+  // A formula's picture as the app makes it, less its size ('' for a formula that failed, or an
+  // answer the app would refuse: decode_math_answer).
+  function formulaPicture(encoded) {
+    var lines = encoded.split('\n');
+    if (lines[0] !== 'ok' || lines.length < 6 || !/^[0-9. e-]{1,128}$/.test(lines[4])) return '';
+    return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="' + lines[4] + '" preserveAspectRatio="none" color="#ffffff">' +
+      lines.slice(5).join('\n') + '</svg>';
+  }
+  function readFormulaAhead(encoded) {
+    var svg = formulaPicture(encoded);
+    if (svg && !readAhead.has('svg:' + svg)) ahead('svg:' + svg, new TextEncoder().encode(svg), 'image/svg+xml');
+  }
+  host.pictures = {
+    // The file at `url` (absolute; '' for a formula's picture, made by the app), `mime` as the app
+    // found it: its read ahead, or a read started now.
+    read: function (bytes, mime, url) {
+      var key = url || 'svg:' + new TextDecoder().decode(bytes).replace(/^(<svg [^>]*?) width="\d+" height="\d+"/, '$1');
+      var read = readAhead.get(key);
+      readAhead.delete(key);      // and a read still on its way is not made: the app has its own
+      if (read && read.mime === mime) { pictureStats.taken++; return read; }
+      return readPicture(bytes, mime);
+    },
+    soon: readSoon,
+    // For tests: resolves once every read ahead is done (or could not be), those of the formulas
+    // file too once it has come; how many reads ahead were made, and how many the app took.
+    whenReadAhead: function whenReadAhead() {
+      var count = readsAhead.length;
+      return Promise.all(readsAhead).then(function () { return readsAhead.length > count ? whenReadAhead() : undefined; });
+    },
+    stats: function () { return { ahead: pictureStats.ahead, taken: pictureStats.taken }; }
+  };
+  if (host.picturesSoon) readSoon(host.picturesSoon);
 
   host.markdown = { prepare: prepareMarkdown, read: readMarkdown };
   host.prepareHighlighter = prepareHighlighter;

@@ -32,10 +32,15 @@ void start(AppState& state) {
     start_loading(state);
 }
 
-bool poll(AppState& state) {
+bool take_fetch_results(AppState& state) {
     bool changed = false;
     platform::FetchResult result;
     while (platform::take_fetch_result(result)) changed |= take_loaded_file(state, result) || take_picture_file(state, result);
+    return changed;
+}
+
+bool poll(AppState& state) {
+    bool changed = take_fetch_results(state);
     changed |= reload_changed_files(state);
     changed |= read_banks_waiting_for_markdown(state);
     changed |= typeset_bank_formulas(state);

@@ -18,8 +18,10 @@ void apply(AppState& state, const Action& action);
 
 // After a frame: the formula pictures it drew (`drawn`, picture_key) are kept, those it wanted
 // and no one asked for yet are decoded (platform::start_picture_decode; poll takes them), and,
-// once there are many, those no recent frame drew are let go of.
-void update_math_pictures(AppState& state, const std::vector<std::string>& drawn,
+// once there are many, those no recent frame drew are let go of. True when a picture (a formula's
+// or a bank's) is there that was not: one the platform answered at once (the web page had read
+// it ahead), which the frame, laid out again before it is shown, can draw.
+bool update_math_pictures(AppState& state, const std::vector<std::string>& drawn,
                           const std::vector<WantedMathPicture>& wanted);
 
 // A quiz the URL asked for (?quiz=) is still on its way: drawing now would flash the catalog

@@ -34,6 +34,8 @@ std::string resolve_url(const std::string& base, const std::string& relative);
 void start_loading(AppState& state);
 // Returns true when the result was one of ours.
 bool take_loaded_file(AppState& state, platform::FetchResult& result);
+// Every fetch answered since the last call, each to the bank or picture that asked (app.cpp).
+bool take_fetch_results(AppState& state);
 // Markdown banks that arrived before the Markdown parser: read now if it has come. True if any was.
 bool read_banks_waiting_for_markdown(AppState& state);
 // A Markdown bank's formulas, once the math module has come (asked for here, the first time):
@@ -51,6 +53,8 @@ void open_wanted_quiz(AppState& state);
 // follows the active bank and takes decoded ones, true when one changed.
 void fetch_pictures(AppState& state, int bank_index);
 bool update_pictures(AppState& state);
+// The pictures decoded since the last call, each to its bank picture or formula; true when one changed.
+bool take_decoded_pictures(AppState& state);
 // The active bank's images fetched and decoded again (a watched image or bank was saved).
 void refetch_pictures(AppState& state);
 bool take_picture_file(AppState& state, platform::FetchResult& result);

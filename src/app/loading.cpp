@@ -205,25 +205,28 @@ bool claim_math_picture(AppState& state, const platform::DecodedPicture& decoded
     return false;
 }
 
-void update_math_pictures(AppState& state, const std::vector<std::string>& drawn,
+bool update_math_pictures(AppState& state, const std::vector<std::string>& drawn,
                           const std::vector<WantedMathPicture>& wanted) {
-    if (!rich_player) return;
+    if (!rich_player) return false;
     auto& pictures = state.math.pictures;
     for (const WantedMathPicture& want : wanted) {
         if (state.math.picture(want.key)) continue;
         MathPicture picture;
         picture.key = want.key;
-        picture.request = platform::start_picture_decode(want.svg, "image/svg+xml", want.width, want.height);
+        picture.request = platform::start_picture_decode(want.svg, "image/svg+xml", want.width, want.height, {});
         pictures.push_back(std::move(picture));
     }
+    // Answered at once (read ahead by the page, or a platform that decodes as it is asked).
+    const bool taken = take_decoded_pictures(state);
     ++state.math.frame;
     for (MathPicture& picture : pictures)
         if (std::find(drawn.begin(), drawn.end(), picture.key) != drawn.end()) picture.last_used = state.math.frame;
-    if (pictures.size() <= 64) return;
+    if (pictures.size() <= 64) return taken;
     auto unused = [&](const MathPicture& p) { return p.request == 0 && p.last_used < state.math.frame; };
     for (const MathPicture& picture : pictures)
         if (unused(picture) && picture.texture) platform::free_picture(picture.texture);
     pictures.erase(std::remove_if(pictures.begin(), pictures.end(), unused), pictures.end());
+    return taken;
 }
 
 void fetch_bank(BankSlot& slot) {

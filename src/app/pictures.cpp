@@ -43,7 +43,8 @@ void decode(Picture& picture, const ImageFile& file, const std::string& bytes) {
     picture.width = file.width;
     picture.height = file.height;
     picture.state = Picture::State::Decoding;
-    picture.request = platform::start_picture_decode(bytes, mime_type(file.format), pixel_width, pixel_height);
+    picture.request =
+        platform::start_picture_decode(bytes, mime_type(file.format), pixel_width, pixel_height, picture.url);
 }
 
 }  // namespace
@@ -72,13 +73,8 @@ void refetch_pictures(AppState& state) {
     fetch_pictures(state, bank_index);
 }
 
-bool update_pictures(AppState& state) {
-    if (!rich_player) return false;
+bool take_decoded_pictures(AppState& state) {
     bool changed = false;
-    if (state.pictures_bank != state.active_bank) {
-        fetch_pictures(state, state.active_bank);
-        changed = true;
-    }
     platform::DecodedPicture decoded;
     while (platform::take_decoded_picture(decoded)) {
         auto found = std::find_if(state.pictures.begin(), state.pictures.end(), [&](const Picture& p) {
@@ -100,6 +96,20 @@ bool update_pictures(AppState& state) {
         }
         changed = true;
     }
+    return changed;
+}
+
+bool update_pictures(AppState& state) {
+    if (!rich_player) return false;
+    bool changed = false;
+    if (state.pictures_bank != state.active_bank) {
+        fetch_pictures(state, state.active_bank);
+        changed = true;
+    }
+    // Pictures asked for in this poll (by a bank read or opened just now) that were already here,
+    // fetched by the page with the bank, are taken and decoded now: this frame can draw them.
+    changed |= take_fetch_results(state);
+    changed |= take_decoded_pictures(state);
     return changed;
 }
 

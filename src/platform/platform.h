@@ -145,8 +145,12 @@ std::string typeset_math(std::string_view tex, bool display);
 
 // Decodes a picture file (`mime`: image/png, image/jpeg, image/webp or image/svg+xml) into a
 // texture `pixel_width` x `pixel_height` device pixels big: an SVG is drawn at that size, a bitmap
-// scaled to it. The answer comes through take_decoded_picture, and wakes the loop.
-int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height);
+// scaled to it. The answer comes through take_decoded_picture, and wakes the loop. `url`: where
+// the file came from (empty for one made here, a formula's). The web page may have read that
+// file already (web/rich.js: the first question's pictures, fetched with the bank); it is then
+// drawn at once, and its answer is there before this call returns.
+int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height,
+                         const std::string& url);
 struct DecodedPicture {
     int request_id = 0;
     std::uint32_t texture = 0;   // a texture name of the surface's GL context (ImTextureID); 0 failed

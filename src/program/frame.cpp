@@ -205,10 +205,26 @@ bool frame(void* user) {
     ui.math = program.screen.math;
     ui::MathPictures math_pictures;
     ui.math_pictures = &math_pictures;
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui::NewFrame();
-    app::Action action = ui::draw_screen(program.views, ui, program.screen);
-    ImGui::Render();
+    auto lay_out = [&] {
+        items.clear();
+        math_pictures = {};
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui::NewFrame();
+        app::Action pass = ui::draw_screen(program.views, ui, program.screen);
+        ImGui::Render();
+        return pass;
+    };
+    app::Action action = lay_out();
+    // Formulas this frame shows for the first time, whose pictures the page had read ahead (web:
+    // the first question's, rich.js), are in textures as soon as asked for: laid out again with
+    // them, the frame shows them, not their places (they came a frame later, after the GPU had
+    // drawn this one). Not after an input: the second pass would not see it.
+    if (action.kind == app::Action::Kind::None &&
+        app::update_math_pictures(program.state, math_pictures.drawn, math_pictures.wanted)) {
+        program.screen_stale = true;
+        rebuild_screen_if_stale(program);
+        action = lay_out();
+    }
     imgui_backend_end_frame(program.backend);
 
     // The same drawing as the last frame's is not drawn again where the surface keeps it: most
@@ -244,7 +260,10 @@ bool frame(void* user) {
         program.screen_stale = true;
         rebuild_screen_if_stale(program);
     }
-    app::update_math_pictures(program.state, math_pictures.drawn, math_pictures.wanted);
+    if (app::update_math_pictures(program.state, math_pictures.drawn, math_pictures.wanted)) {
+        program.screen_stale = true;
+        changed = true;
+    }
     publish(program, items);
     // A changed state needs a couple more frames for ImGui's layout to settle.
     if (changed) platform::request_frames(3);

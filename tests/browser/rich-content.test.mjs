@@ -848,6 +848,60 @@ test('the launch quiz with formulas reads them from its typeset file: MathJax is
 // The service worker's install downloads the whole app again: on a first visit it waits until the
 // first screen is complete (boot.js, the end), here until MathJax's answers, which the init script
 // holds back until the test lets them through.
+// The first question's picture and formulas are read by the page ahead of the player's first
+// frame (web/rich.js: the picture fetched with the bank, the formulas from their file), and put in
+// textures as the frame asks for them: the first frame that shows the question has them all. The
+// player is instantiated only once they are read, so that what is tested is where the reads go,
+// not their race with the first frame.
+fs.writeFileSync(path.join(dir, 'quizzes', 'first-frame.json'), JSON.stringify({
+  format: 'imquiz-bank', version: 1, id: 'first-frame', textFormat: 'markdown', title: { en: 'Complete at once' },
+  languages: ['en'], defaultLanguage: 'en',
+  questions: [{ id: 'bubble', type: 'true_false', answer: true,
+                prompt: { en: `The bubble is $${BUBBLE}$ of the time $$${SUM}$$\n\n![A GPipe schedule](${SCHEDULE})` } }],
+}));
+fs.writeFileSync(path.join(dir, 'quizzes', 'first-frame.formulas.json'), JSON.stringify({
+  format: 'imquiz-formulas', version: 1, mathjax: mathOf.version, formulas: [[BUBBLE, false], [SUM, true]].map(typesetAnswer) }));
+catalog.banks.push({ id: 'first-frame', file: 'first-frame.json', formulas: 'first-frame.formulas.json' });
+fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
+
+test('the first frame that shows a question has its picture and formulas: the page read them ahead', async () => {
+  const initScript = () => {
+    window.__firstQuestionState = null;
+    let host;
+    Object.defineProperty(window, 'ImQuizHost', {
+      configurable: true,
+      get: () => host,
+      set: (value) => {
+        host = value;
+        host.stateListeners.push((state) => {
+          if (!window.__firstQuestionState && state.screen === 'question' && state.question) window.__firstQuestionState = state;
+        });
+      },
+    });
+    for (const name of ['instantiateStreaming', 'instantiate']) {
+      const real = WebAssembly[name].bind(WebAssembly);
+      WebAssembly[name] = async (...args) => {
+        const pictures = window.ImQuizHost && window.ImQuizHost.pictures;
+        if (pictures) await pictures.whenReadAhead();
+        return real(...args);
+      };
+    }
+  };
+  const app = await openApp(`${site.url}?quiz=first-frame&lang=en`, { browser, initScript });
+  await app.page.waitForFunction(() => window.__firstQuestionState !== null, null, { timeout: 30000 });
+  const first = await app.page.evaluate(() => window.__firstQuestionState);
+  assert.deepEqual(first.pictures.map((p) => [p.source, p.state]), [[SCHEDULE, 'ready']], 'the picture, in the first frame');
+  assert.ok(first.items.some((i) => i.id === `picture:${SCHEDULE}`), 'the picture drawn');
+  assert.deepEqual(first.items.filter((i) => i.id.startsWith('math:')).map((i) => i.id.slice(5)).sort(), [BUBBLE, SUM].sort(),
+                   'both formulas drawn from their textures in the first frame');
+  // Each was read once, ahead: the app took the reads rather than making its own.
+  assert.deepEqual(await app.page.evaluate(() => window.ImQuizHost.pictures.stats()), { ahead: 3, taken: 3 });
+  await assertCanvasNotBlank(app.page);
+  await screenshot(app.page, 'first-frame-complete-en');
+  app.expectNoErrors();
+  await app.close();
+});
+
 test('a first visit registers the service worker only once the question\'s formulas are typeset', async () => {
   const initScript = () => {
     const RealWorker = window.Worker, held = [];

@@ -195,7 +195,8 @@ std::string typeset_math(std::string_view tex, bool display) {
 }
 
 // Pictures decode at once into made-up texture names, 1, 2, ...; a test may refuse them all.
-int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height) {
+int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height,
+                         const std::string&) {
     memory::World& world = internals().world;
     const int id = ++world.picture_requests;
     DecodedPicture picture;

@@ -692,7 +692,8 @@ bool open_rich_player() { return false; }  // the desktop is the rich player
 MathTypesetter prepare_math(std::string_view, std::string&) { return MathTypesetter::Absent; }
 std::string typeset_math(std::string_view, bool) { return {}; }
 
-int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height) {
+int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height,
+                         const std::string&) {
     Internals& i = in();
     DecodedPicture picture;
     picture.request_id = ++i.next_request;

@@ -174,23 +174,25 @@ mergeInto(LibraryManager.library, {
   // a picture shown smaller than its texture (a 320 px column) from shimmering.
   $imquizPictures: { next: 1, done: [] },
   imquiz_js_picture_decode__deps: ['$imquizPictures', '$imquizHost', '$GL'],
-  imquiz_js_picture_decode: function (bytes, size, mimePointer, width, height) {
+  imquiz_js_picture_decode: function (bytes, size, mimePointer, width, height, urlPointer) {
     var id = imquizPictures.next++;
-    var url = URL.createObjectURL(new Blob([HEAPU8.slice(bytes, bytes + size)], { type: UTF8ToString(mimePointer) }));
-    var image = new Image();
+    var url = UTF8ToString(urlPointer);
     function done(texture, error) {
-      URL.revokeObjectURL(url);
       imquizPictures.done.push({ id: id, texture: texture, width: width, height: height, error: error });
       imquizHost()['wake']();
     }
-    image.onload = function () {
+    // web/rich.js reads the file in an image element, or has read it already (the first
+    // question's pictures, fetched with the bank): then it is drawn now, in this call.
+    imquizHost()['pictures']['read'](HEAPU8.slice(bytes, bytes + size), UTF8ToString(mimePointer),
+                                     url ? new URL(url, location.href).href : '')['then'](function (answer) {
+      if (!answer['image']) { done(0, answer['error']); return; }
       try {
         var canvas = document.createElement('canvas');
         canvas.width = width;
         canvas.height = height;
         var context = canvas.getContext('2d');
         context.imageSmoothingQuality = 'high';
-        context.drawImage(image, 0, 0, width, height);
+        context.drawImage(answer['image'], 0, 0, width, height);
         var gl = GLctx, texture = gl.createTexture(), bound = gl.getParameter(gl.TEXTURE_BINDING_2D);
         gl.bindTexture(gl.TEXTURE_2D, texture);
         gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, canvas);
@@ -207,9 +209,7 @@ mergeInto(LibraryManager.library, {
       } catch (e) {
         done(0, 'the browser could not draw it (' + e + ')');
       }
-    };
-    image.onerror = function () { done(0, 'the browser could not decode it: the file is broken, or not what its first bytes say'); };
-    image.src = url;
+    });
     return id;
   },
   imquiz_js_picture_take__deps: ['$imquizPictures', '$imquizString'],

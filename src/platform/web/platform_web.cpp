@@ -46,7 +46,7 @@ char* imquiz_js_markdown_read(const char* text, int size, int* answer_size);
 void imquiz_js_set_cursor(int cursor);
 int imquiz_js_math_prepare(const char* bank_url, int size, char** error);
 char* imquiz_js_math_typeset(const char* tex, int size, int display);
-int imquiz_js_picture_decode(const char* bytes, int size, const char* mime, int width, int height);
+int imquiz_js_picture_decode(const char* bytes, int size, const char* mime, int width, int height, const char* url);
 int imquiz_js_picture_take(int* id, int* texture, int* width, int* height, char** error);
 void imquiz_js_picture_free(int texture);
 int imquiz_js_highlighter_prepare(char** error);
@@ -253,8 +253,10 @@ std::string typeset_math(std::string_view tex, bool display) {
     return adopt(imquiz_js_math_typeset(tex.data(), static_cast<int>(tex.size()), display ? 1 : 0));
 }
 
-int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height) {
-    return imquiz_js_picture_decode(bytes.data(), static_cast<int>(bytes.size()), mime, pixel_width, pixel_height);
+int start_picture_decode(std::string_view bytes, const char* mime, int pixel_width, int pixel_height,
+                         const std::string& url) {
+    return imquiz_js_picture_decode(bytes.data(), static_cast<int>(bytes.size()), mime, pixel_width, pixel_height,
+                                    url.c_str());
 }
 
 bool take_decoded_picture(DecodedPicture& picture) {
