@@ -267,6 +267,7 @@ async function idle(browser, app, seconds, settleMs = 2000) {
   const context = await newContext(browser);
   const page = await context.newPage();
   await page.addInitScript(FRAME_COUNTERS);
+  if (app.initScript) await page.addInitScript(app.initScript);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' }).catch(() => cdp.send('Performance.enable'));
   await page.goto(app.url, { waitUntil: 'commit' });
@@ -538,14 +539,18 @@ const RICH_COMPLETE_TIMER = () => {
   });
 };
 
+// The time the question was complete (a page with RICH_COMPLETE_TIMER), once it is.
+async function waitForRichComplete(page) {
+  return (await page.waitForFunction(() => window.__benchRichComplete, null, { timeout: TIMEOUT, polling: 100 })).jsonValue();
+}
+
 async function richLoad(browser, siteUrl, id, profile = null) {
   const { context, page } = await openPage(browser, profile);
   await page.addInitScript(RICH_COMPLETE_TIMER);
   const app = imquizApp(siteUrl, id);
   await page.goto(app.url, { waitUntil: 'commit' });
   const firstQuestionMs = await app.firstQuestion(page);
-  const completeMs = await (await page.waitForFunction(() => window.__benchRichComplete, null,
-                                                       { timeout: TIMEOUT, polling: 100 })).jsonValue();
+  const completeMs = await waitForRichComplete(page);
   const pictures = await page.evaluate(() => (window.ImQuizHost.state.pictures || []).map((p) => p.state));
   await context.close();
   return { firstQuestionMs, completeMs, pictures };
@@ -555,9 +560,10 @@ async function richLoad(browser, siteUrl, id, profile = null) {
 async function richFrames(browser, siteUrl, id) {
   const context = await newContext(browser, { viewport: { width: 390, height: 700 } });
   await context.addInitScript(FRAME_TIMER);
+  await context.addInitScript(RICH_COMPLETE_TIMER);
   const page = await context.newPage();
   await page.goto(imquizApp(siteUrl, id).url);
-  await page.waitForFunction(RICH_COMPLETE, null, { timeout: TIMEOUT, polling: 100 });
+  await waitForRichComplete(page);
   await page.evaluate(() => { window.__benchFrameMs = []; });
   const box = await page.locator('#canvas').boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -758,8 +764,8 @@ async function main() {
         } finally { await link.close(); }
         log('Markdown texts: frames while scrolling, idle');
         rich.frames = await richFrames(browser, server.url, 'bench-rich');
-        rich.idle = await idle(browser, { url: imquizApp(server.url, 'bench-rich').url,
-                                          firstQuestion: (page) => page.waitForFunction(RICH_COMPLETE, null, { timeout: TIMEOUT }) },
+        rich.idle = await idle(browser, { url: imquizApp(server.url, 'bench-rich').url, initScript: RICH_COMPLETE_TIMER,
+                                          firstQuestion: waitForRichComplete },
                                options.idleSeconds);
         results.rich = rich;
       } finally { await server.close(); }
