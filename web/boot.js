@@ -209,20 +209,26 @@
     try { var bank = JSON.parse(text); } catch (e) { return null; }
     return bank && bank.textFormat === 'markdown' ? { text: text, bank: bank } : null;
   }
-  // The pictures of a Markdown bank's first question (four at most), by absolute url: fetched
-  // beside the player and read by web/rich.js, so that the first frame can draw them. A hint, not
-  // the bank's reading (md4c's, in the app), found as sw.js finds the images it keeps: a miss (a
-  // shuffled quiz) gains nothing, an image in a code span costs one unused fetch.
-  function firstPictures(bank, bankUrl) {
-    var found = [], folder = new URL('.', bankUrl).href;
+  // The texts of a Markdown bank's first question (every string in it, every language), and the
+  // pictures they show (four at most, by absolute url): the page reads those pictures and the
+  // question's formulas ahead of the player (web/rich.js), so that its first frame can draw them.
+  // A hint, not the bank's reading (md4c's, in the app); the pictures are found as sw.js finds the
+  // images it keeps: a miss (a shuffled quiz) gains nothing, an image in a code span costs one
+  // unused fetch.
+  function firstQuestionTexts(bank) {
+    var texts = [];
     (function walk(value) {
-      if (typeof value === 'string') {
-        for (var match, pattern = /!\[[^\]]*\]\(\s*<?([^\s)>]+)/g; found.length < 4 && (match = pattern.exec(value));) {
-          var url = new URL(match[1], bankUrl).href;
-          if (url.indexOf(folder) === 0 && /\.(png|jpe?g|webp|svg)$/i.test(url) && found.indexOf(url) < 0) found.push(url);
-        }
-      } else if (value && typeof value === 'object') for (var key in value) walk(value[key]);
+      if (typeof value === 'string') texts.push(value);
+      else if (value && typeof value === 'object') for (var key in value) walk(value[key]);
     })(bank.questions && bank.questions[0]);
+    return texts.join('\n');
+  }
+  function picturesIn(text, bankUrl) {
+    var found = [], folder = new URL('.', bankUrl).href;
+    for (var match, pattern = /!\[[^\]]*\]\(\s*<?([^\s)>]+)/g; found.length < 4 && (match = pattern.exec(text));) {
+      var url = new URL(match[1], bankUrl).href;
+      if (url.indexOf(folder) === 0 && /\.(png|jpe?g|webp|svg)$/i.test(url) && found.indexOf(url) < 0) found.push(url);
+    }
     return found;
   }
   // `opened`: the bank is the quiz this load opens (quiz= or bank=), not a catalog card. Each file
@@ -250,7 +256,8 @@
            'fonts/imquiz-mono.ttf'].forEach(function (url) { load(url); });
         });
         if (opened) {
-          host.picturesSoon = firstPictures(markdown.bank, url);
+          host.firstQuestionText = firstQuestionTexts(markdown.bank);
+          host.picturesSoon = picturesIn(host.firstQuestionText, url);
           host.picturesSoon.forEach(function (picture) { load(picture); });
           if (host.pictures) host.pictures.soon(host.picturesSoon);   // rich.js came first (a guess)
         }

@@ -202,13 +202,14 @@
     var file;
     try { file = JSON.parse(new TextDecoder().decode(bytes)); } catch (e) { return; }
     if (!file || file.format !== 'imquiz-formulas' || file.version !== 1 || !Array.isArray(file.formulas)) return;
-    file.formulas.forEach(function (f, index) {
+    file.formulas.forEach(function (f) {
       if (!f || typeof f.tex !== 'string' || typeof f.display !== 'boolean' || typeof f.encoded !== 'string' ||
           !/^(ok|error)\n/.test(f.encoded) || (f.mathml !== undefined && typeof f.mathml !== 'string')) return;
       var key = mathKey(f.tex, f.display);
       if (!mathAnswers.has(key)) mathAnswers.set(key, { encoded: f.encoded, mathml: f.mathml || '' });
-      // The file lists a bank's formulas in the order its texts show them: the first question's first.
-      if (index < FORMULAS_AHEAD) readFormulaAhead(f.encoded);
+      // Those of the first question of the quiz a link opens (boot.js: host.firstQuestionText).
+      if (host.firstQuestionText && host.firstQuestionText.indexOf(f.tex) >= 0 && formulasAhead++ < FORMULAS_AHEAD)
+        readFormulaAhead(f.encoded);
     });
   }
   function readFormulas(bankUrl) {
@@ -260,12 +261,13 @@
   // complete question):
   // - the pictures of the quiz a link opens, fetched with the bank (boot.js names them:
   //   host.picturesSoon) and read once here, before the player's first frame;
-  // - the first formulas of its file of typeset formulas (their pictures are the app's SVG,
-  //   app/math.cpp formula_svg, less its size: a browser draws an SVG at any size as crisply).
+  // - that question's formulas (eight at most), from the bank's file of typeset formulas (their
+  //   pictures are the app's SVG, app/math.cpp formula_svg, less its size: a browser draws an SVG
+  //   at any size as crisply).
   // A read ahead is known by its url, a formula's by its SVG; the app's ask takes it (or, when
   // none matches, has its file read then: slower, never different).
   var PICTURE_TYPES = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
-  var FORMULAS_AHEAD = 8;
+  var FORMULAS_AHEAD = 8, formulasAhead = 0;
   var readAhead = new Map();   // url or 'svg:' + SVG -> its read (null while its file is on its way)
   var readsAhead = [], pictureStats = { ahead: 0, taken: 0 };
   // The browser reads the file in an image element; then(f) calls f({ image }) or f({ error }),
