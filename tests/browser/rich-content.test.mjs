@@ -866,17 +866,11 @@ fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog
 
 test('the first frame that shows a question has its picture and formulas: the page read them ahead', async () => {
   const initScript = () => {
+    // The state the first-question signal was raised with: that frame's (the signal's waiters run
+    // as soon as the frame's callback returns, before any other frame).
     window.__firstQuestionState = null;
-    let host;
-    Object.defineProperty(window, 'ImQuizHost', {
-      configurable: true,
-      get: () => host,
-      set: (value) => {
-        host = value;
-        host.stateListeners.push((state) => {
-          if (!window.__firstQuestionState && state.screen === 'question' && state.question) window.__firstQuestionState = state;
-        });
-      },
+    document.addEventListener('DOMContentLoaded', () => {
+      window.ImQuizHost.whenSignal('first-question').then(() => { window.__firstQuestionState = window.ImQuizHost.state; });
     });
     for (const name of ['instantiateStreaming', 'instantiate']) {
       const real = WebAssembly[name].bind(WebAssembly);
