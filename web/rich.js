@@ -337,6 +337,10 @@
   if (host.picturesSoon) readSoon(host.picturesSoon);
 
   host.markdown = { prepare: prepareMarkdown, read: readMarkdown };
+  // md4c's module is compiled now, while the player's script and wasm are on their way: this
+  // player is only chosen for a Markdown bank, whose first frame cannot be laid out without it.
+  // Asked for by that frame instead, it was not ready then, and the question waited a frame more.
+  prepareMarkdown();
   host.prepareHighlighter = prepareHighlighter;
   host.math = { prepare: prepareMath, typeset: typesetMath, mathml: mathml };
   // Busy while formulas are on their way: asked of MathJax, or in a file the app has not taken yet
