@@ -207,8 +207,9 @@
           !/^(ok|error)\n/.test(f.encoded) || (f.mathml !== undefined && typeof f.mathml !== 'string')) return;
       var key = mathKey(f.tex, f.display);
       if (!mathAnswers.has(key)) mathAnswers.set(key, { encoded: f.encoded, mathml: f.mathml || '' });
-      // Those of the first question of the quiz a link opens (boot.js: host.firstQuestionText).
-      if (host.firstQuestionText && host.firstQuestionText.indexOf(f.tex) >= 0 && formulasAhead++ < FORMULAS_AHEAD)
+      // Those of the first question of the quiz a link opens (boot.js: host.firstQuestionText),
+      // found with their dollars: a formula "p" of another question is in any text with a "p".
+      if (host.firstQuestionText && host.firstQuestionText.indexOf('$' + f.tex + '$') >= 0 && formulasAhead++ < FORMULAS_AHEAD)
         readFormulaAhead(f.encoded);
     });
   }

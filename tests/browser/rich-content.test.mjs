@@ -857,10 +857,12 @@ fs.writeFileSync(path.join(dir, 'quizzes', 'first-frame.json'), JSON.stringify({
   format: 'imquiz-bank', version: 1, id: 'first-frame', textFormat: 'markdown', title: { en: 'Complete at once' },
   languages: ['en'], defaultLanguage: 'en',
   questions: [{ id: 'bubble', type: 'true_false', answer: true,
-                prompt: { en: `The bubble is $${BUBBLE}$ of the time $$${SUM}$$\n\n![A GPipe schedule](${SCHEDULE})` } }],
+                prompt: { en: `The bubble is $${BUBBLE}$ of the time $$${SUM}$$\n\n![A GPipe schedule](${SCHEDULE})` } },
+              // A formula of another question whose TeX is in the first one's text, but not as a formula.
+              { id: 'later', type: 'true_false', answer: true, prompt: { en: 'The $b$ in "bubble"' } }],
 }));
 fs.writeFileSync(path.join(dir, 'quizzes', 'first-frame.formulas.json'), JSON.stringify({
-  format: 'imquiz-formulas', version: 1, mathjax: mathOf.version, formulas: [[BUBBLE, false], [SUM, true]].map(typesetAnswer) }));
+  format: 'imquiz-formulas', version: 1, mathjax: mathOf.version, formulas: [[BUBBLE, false], [SUM, true], ['b', false]].map(typesetAnswer) }));
 catalog.banks.push({ id: 'first-frame', file: 'first-frame.json', formulas: 'first-frame.formulas.json' });
 fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
 
@@ -888,7 +890,8 @@ test('the first frame that shows a question has its picture and formulas: the pa
   assert.ok(first.items.some((i) => i.id === `picture:${SCHEDULE}`), 'the picture drawn');
   assert.deepEqual(first.items.filter((i) => i.id.startsWith('math:')).map((i) => i.id.slice(5)).sort(), [BUBBLE, SUM].sort(),
                    'both formulas drawn from their textures in the first frame');
-  // Each was read once, ahead: the app took the reads rather than making its own.
+  // Each was read once, ahead: the app took the reads rather than making its own; the later
+  // question's formula was not read (its TeX is in this text, but not as a formula).
   assert.deepEqual(await app.page.evaluate(() => window.ImQuizHost.pictures.stats()), { ahead: 3, taken: 3 });
   await assertCanvasNotBlank(app.page);
   await screenshot(app.page, 'first-frame-complete-en');
