@@ -38,10 +38,14 @@
     if (window.origin !== 'null' && navigator.serviceWorker) navigator.serviceWorker.addEventListener('controllerchange', nameUsed);
   }
 
-  var styles = document.createElement('link');
-  styles.rel = 'stylesheet';
-  styles.href = 'rich.css';
-  document.head.appendChild(styles);
+  // The mirror's styles: a11y.js fills the mirror only after the first frame (boot.js), so they
+  // are linked then, not in the way of that frame (their request and style pass).
+  host.whenSignal('first-frame').then(function () {
+    var styles = document.createElement('link');
+    styles.rel = 'stylesheet';
+    styles.href = 'rich.css';
+    document.head.appendChild(styles);
+  });
 
   // A script of a part (its failure is that part's, not "ImQuiz could not load": boot.js leaves
   // scripts marked data-own-errors to their own handlers).
