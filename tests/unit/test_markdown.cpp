@@ -117,6 +117,32 @@ TEST_CASE("markdown: what an author must fix is said, with the text at fault") {
     CHECK(problems("[ok](https://a.org) [ok](mailto:a@b.org) ![ok](img/A.PNG) ![ok](b.jpeg?v=2)").empty());
 }
 
+TEST_CASE("markdown: a bank's check of a text skips md4c only where the reading would find nothing") {
+    // markdown_use does not read a text without "[", "<" or "$": each of these says what the
+    // full reading says (problems, formulas, images), read or skipped.
+    const char* const texts[] = {
+        "Plain words, *emphasis*, **strong**, `code` and\n\n```python\nx = [1]\n```", "javascript:alert(1)",
+        "ftp://example.org/a.png www.example.org https://example.org", "&#91;x&#93;(javascript:y) &lt;javascript:y&gt;",
+        "| a | b |\n|---|---|\n| c | d |", "\\[x\\](javascript:y)", "<javascript:alert(1)>", "<https://example.org>",
+        "[x][r]\n\n[r]: javascript:alert(1)", "![](images/a.svg)", "![a](images/a.gif) and $x^2$", "$$\\frac{1}{2}$$",
+        "a $ b", "[x](https://example.org)", "![schedule](images/s.svg)", "",
+    };
+    for (const char* text : texts) {
+        INFO(text);
+        const ParsedMarkdown read = read_markdown(text);
+        const MarkdownUse use = markdown_use(text);
+        CHECK(use.problems == read.problems);
+        CHECK(use.formulas.size() == math_runs(read.text).size());
+        std::vector<std::string> files;
+        for (std::string& source : image_sources(read.text))
+            if (image_source_problem(source).empty()) files.push_back(source);
+        CHECK(use.images == files);
+    }
+    CHECK(markdown_use("<javascript:alert(1)>").problems.size() == 1);   // an autolink, though it has no "["
+    CHECK(markdown_use("[x][r]\n\n[r]: javascript:alert(1)").problems.size() == 1);
+    CHECK(markdown_use("a $x$").formulas.size() == 1);
+}
+
 TEST_CASE("markdown: the web module's answer decodes to the same text, and garbage decodes safely") {
     ParsedMarkdown parsed =
         read_markdown("# T\n\n- *a* [b](https://c) `d`\n  1. **n**\n\n> q\n\n| x | y |\n|:-|-:|\n| $m$ | ![](e.gif) |\n\n```c\nz\n```");
