@@ -251,6 +251,8 @@
         // being opened, when it shows formulas, the file of them typeset ahead of time if the catalog
         // names one, or else MathJax (rich.js starts it).
         load('imquiz-markdown.wasm');
+        host.markdownSoon = true;                        // rich.js compiles it as soon as it runs
+        if (host.markdown) host.markdown.prepare();      // or now, if it came first (a handed-over load)
         host.whenSignal('wasm-ready').then(function () {
           ['fonts/imquiz-sans-bold.ttf', 'fonts/imquiz-sans-italic.ttf', 'fonts/imquiz-sans-bold-italic.ttf',
            'fonts/imquiz-mono.ttf'].forEach(function (url) { load(url); });

@@ -26,7 +26,8 @@
   // worker skips what it already keeps.
   function use(url) { used.push(new URL(url, location.href).href); nameUsed(); }
   if (!worker()) {
-    // What boot.js fetched for this player before it started (boot.js, watchBank).
+    // What this player fetches before a worker can see it (boot.js, watchBank; rich.css after
+    // the first frame: sw.js fetches what it has not seen).
     ['rich.js', 'rich.css', 'imquiz-rich.js', 'imquiz-rich.wasm', 'imquiz-markdown.wasm', 'fonts/imquiz-sans-bold.ttf',
      'fonts/imquiz-sans-italic.ttf', 'fonts/imquiz-sans-bold-italic.ttf', 'fonts/imquiz-mono.ttf'].forEach(use);
     var load = host.load;
@@ -60,10 +61,10 @@
   }
 
   // ---- The Markdown module (md4c), for banks with "textFormat": "markdown" ------------------
-  // Fetched and instantiated on the first ask (boot.js may have started the fetch already, when
-  // it saw the bank). prepare() answers { ready } or { failed: why } or {} (on its way; the app
-  // is woken when that changes). A failure is answered once: the next ask (the learner's Retry)
-  // tries again.
+  // Fetched and instantiated on the first ask, or as soon as this script runs when boot.js has
+  // seen a Markdown bank (host.markdownSoon; it started the fetch then). prepare() answers
+  // { ready } or { failed: why } or {} (on its way; the app is woken when that changes). A
+  // failure is answered once: the next ask (the learner's Retry) tries again.
   var markdownModule = null, markdownLoading = false, markdownFailure = '';
   function prepareMarkdown() {
     if (markdownModule) return { ready: true };
@@ -342,10 +343,11 @@
   if (host.picturesSoon) readSoon(host.picturesSoon);
 
   host.markdown = { prepare: prepareMarkdown, read: readMarkdown };
-  // md4c's module is compiled now, while the player's script and wasm are on their way: this
-  // player is only chosen for a Markdown bank, whose first frame cannot be laid out without it.
-  // Asked for by that frame instead, it was not ready then, and the question waited a frame more.
-  prepareMarkdown();
+  // boot.js saw a Markdown bank: md4c's module is compiled now, while the player's script and
+  // wasm are on their way, as the first frame cannot read that bank without it. Asked for by that
+  // frame instead, it was not ready then, and the question waited a frame more. (This player
+  // also runs for plain banks, when the last visit's guess stood: they never fetch the module.)
+  if (host.markdownSoon) prepareMarkdown();
   host.prepareHighlighter = prepareHighlighter;
   host.math = { prepare: prepareMath, typeset: typesetMath, mathml: mathml };
   // Busy while formulas are on their way: asked of MathJax, or in a file the app has not taken yet
