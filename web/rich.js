@@ -213,8 +213,11 @@
       var key = mathKey(f.tex, f.display);
       if (!mathAnswers.has(key)) mathAnswers.set(key, { encoded: f.encoded, mathml: f.mathml || '' });
       // Those of the first question of the quiz a link opens (boot.js: host.firstQuestionText),
-      // found with their dollars: a formula "p" of another question is in any text with a "p".
-      if (host.firstQuestionText && host.firstQuestionText.indexOf('$' + f.tex + '$') >= 0 && formulasAhead++ < FORMULAS_AHEAD)
+      // found with their dollars (a formula "p" of another question is in any text with a "p"),
+      // white space left out: md4c gives a formula written across lines with one space for each
+      // line break, less the indentation.
+      if (host.firstQuestionText && firstQuestionFlat === null) firstQuestionFlat = host.firstQuestionText.replace(/\s+/g, '');
+      if (firstQuestionFlat && firstQuestionFlat.indexOf('$' + f.tex.replace(/\s+/g, '') + '$') >= 0 && formulasAhead++ < FORMULAS_AHEAD)
         readFormulaAhead(f.encoded);
     });
   }
@@ -274,6 +277,7 @@
   // none matches, has its file read then: slower, never different).
   var PICTURE_TYPES = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
   var FORMULAS_AHEAD = 8, formulasAhead = 0;
+  var firstQuestionFlat = null;   // host.firstQuestionText without white space (takeFormulas)
   var readAhead = new Map();   // url or 'svg:' + SVG -> its read (null while its file is on its way)
   var readsAhead = [], pictureStats = { ahead: 0, taken: 0 };
   // The browser reads the file in an image element; then(f) calls f({ image }) or f({ error }),

@@ -853,16 +853,19 @@ test('the launch quiz with formulas reads them from its typeset file: MathJax is
 // textures as the frame asks for them: the first frame that shows the question has them all. The
 // player is instantiated only once they are read, so that what is tested is where the reads go,
 // not their race with the first frame.
+// The sum is written across lines, indented: md4c gives its TeX with one space for each line
+// break, less the indentation (quizc formulas prints the same).
+const SUM_ACROSS = SUM + ' ';
 fs.writeFileSync(path.join(dir, 'quizzes', 'first-frame.json'), JSON.stringify({
   format: 'imquiz-bank', version: 1, id: 'first-frame', textFormat: 'markdown', title: { en: 'Complete at once' },
   languages: ['en'], defaultLanguage: 'en',
   questions: [{ id: 'bubble', type: 'true_false', answer: true,
-                prompt: { en: `The bubble is $${BUBBLE}$ of the time $$${SUM}$$\n\n![A GPipe schedule](${SCHEDULE})` } },
+                prompt: { en: `The bubble is $${BUBBLE}$ of the time\n\n$$\n  ${SUM}\n$$\n\n![A GPipe schedule](${SCHEDULE})` } },
               // A formula of another question whose TeX is in the first one's text, but not as a formula.
               { id: 'later', type: 'true_false', answer: true, prompt: { en: 'The $b$ in "bubble"' } }],
 }));
 fs.writeFileSync(path.join(dir, 'quizzes', 'first-frame.formulas.json'), JSON.stringify({
-  format: 'imquiz-formulas', version: 1, mathjax: mathOf.version, formulas: [[BUBBLE, false], [SUM, true], ['b', false]].map(typesetAnswer) }));
+  format: 'imquiz-formulas', version: 1, mathjax: mathOf.version, formulas: [[BUBBLE, false], [SUM_ACROSS, true], ['b', false]].map(typesetAnswer) }));
 catalog.banks.push({ id: 'first-frame', file: 'first-frame.json', formulas: 'first-frame.formulas.json' });
 fs.writeFileSync(path.join(dir, 'quizzes', 'index.json'), JSON.stringify(catalog));
 
@@ -888,7 +891,7 @@ test('the first frame that shows a question has its picture and formulas: the pa
   const first = await app.page.evaluate(() => window.__firstQuestionState);
   assert.deepEqual(first.pictures.map((p) => [p.source, p.state]), [[SCHEDULE, 'ready']], 'the picture, in the first frame');
   assert.ok(first.items.some((i) => i.id === `picture:${SCHEDULE}`), 'the picture drawn');
-  assert.deepEqual(first.items.filter((i) => i.id.startsWith('math:')).map((i) => i.id.slice(5)).sort(), [BUBBLE, SUM].sort(),
+  assert.deepEqual(first.items.filter((i) => i.id.startsWith('math:')).map((i) => i.id.slice(5)).sort(), [BUBBLE, SUM_ACROSS].sort(),
                    'both formulas drawn from their textures in the first frame');
   // Each was read once, ahead: the app took the reads rather than making its own; the later
   // question's formula was not read (its TeX is in this text, but not as a formula).
