@@ -239,6 +239,8 @@ ParsedMarkdown read_markdown(std::string_view markdown) {
     Builder builder;
     MD_PARSER parser{};
     // Tables, strikethrough, $math$; raw HTML is not recognized, so it stays the text it is.
+    // No other link syntax (permissive autolinks, wiki links): markdown_check.cpp skips texts
+    // without "[", "<" and "$", which only holds while links need one of them.
     parser.flags = MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH | MD_FLAG_LATEXMATHSPANS | MD_FLAG_NOHTML;
     parser.enter_block = [](MD_BLOCKTYPE type, void* detail, void* user) {
         return static_cast<Builder*>(user)->enter_block(type, detail), 0;
