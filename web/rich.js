@@ -207,6 +207,7 @@
     var file;
     try { file = JSON.parse(new TextDecoder().decode(bytes)); } catch (e) { return; }
     if (!file || file.format !== 'imquiz-formulas' || file.version !== 1 || !Array.isArray(file.formulas)) return;
+    var firstQuestion = (host.firstQuestionText || '').replace(/\s+/g, '');   // without white space (below)
     file.formulas.forEach(function (f) {
       if (!f || typeof f.tex !== 'string' || typeof f.display !== 'boolean' || typeof f.encoded !== 'string' ||
           !/^(ok|error)\n/.test(f.encoded) || (f.mathml !== undefined && typeof f.mathml !== 'string')) return;
@@ -216,8 +217,7 @@
       // found with their dollars (a formula "p" of another question is in any text with a "p"),
       // white space left out: md4c gives a formula written across lines with one space for each
       // line break, less the indentation.
-      if (host.firstQuestionText && firstQuestionFlat === null) firstQuestionFlat = host.firstQuestionText.replace(/\s+/g, '');
-      if (firstQuestionFlat && firstQuestionFlat.indexOf('$' + f.tex.replace(/\s+/g, '') + '$') >= 0 && formulasAhead++ < FORMULAS_AHEAD)
+      if (firstQuestion && firstQuestion.indexOf('$' + f.tex.replace(/\s+/g, '') + '$') >= 0 && formulasAhead++ < FORMULAS_AHEAD)
         readFormulaAhead(f.encoded);
     });
   }
@@ -277,7 +277,6 @@
   // none matches, has its file read then: slower, never different).
   var PICTURE_TYPES = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
   var FORMULAS_AHEAD = 8, formulasAhead = 0;
-  var firstQuestionFlat = null;   // host.firstQuestionText without white space (takeFormulas)
   var readAhead = new Map();   // url or 'svg:' + SVG -> its read (null while its file is on its way)
   var readsAhead = [], pictureStats = { ahead: 0, taken: 0 };
   // The browser reads the file in an image element; then(f) calls f({ image }) or f({ error }),
