@@ -23,7 +23,6 @@ import { launchFirefox } from './engines/firefox.mjs';
 import { launchWebKit, preloadScript, withPreload, PRELOAD_PATH, freePort } from './engines/webkit.mjs';
 import { stopDisplay } from './engines/display.mjs';
 import { noAnswerYet } from './engines/page.mjs';
-import { decodePng } from './engines/png.mjs';
 export { Unsupported } from './engines/page.mjs';
 export { freePort };
 
@@ -431,22 +430,28 @@ export async function screenshot(page, name) {
   return file;
 }
 
-// Colours of a screenshot, decoded here in node (engines/png.mjs): how many distinct ones
-// (sampled; a blank or single-colour canvas means nothing was drawn), and the colour ("#rrggbb")
-// at each of `points`, given as [x, y] in screenshot pixels. Not drawn into a canvas of the page
-// under test and read back: that is a second rendering, in the page whose drawing is checked (and
-// Firefox's read-back was once not the pixels it was given, engines/png.mjs). A probe found the
-// two ways give the same colours in all three engines.
+// Colours of a screenshot, decoded by the browser itself: how many distinct ones (sampled; a blank
+// or single-colour canvas means nothing was drawn), and the colour ("#rrggbb") at each of
+// `points`, given as [x, y] in screenshot pixels.
 export async function screenshotColors(page, points = []) {
-  const { width, channels, pixels } = decodePng(await page.screenshot());
-  const rgb = (i) => (channels < 3 ? [pixels[i], pixels[i], pixels[i]] : [pixels[i], pixels[i + 1], pixels[i + 2]]);
-  const colors = new Set();
-  for (let i = 0; i < pixels.length; i += 4 * channels) {
-    const [r, g, b] = rgb(i);
-    colors.add((r << 16) | (g << 8) | b);
-  }
-  const at = points.map(([x, y]) => '#' + rgb((Math.round(y) * width + Math.round(x)) * channels).map((v) => v.toString(16).padStart(2, '0')).join(''));
-  return { distinct: colors.size, at };
+  const png = await page.screenshot();
+  return page.evaluate(async ([base64, wanted]) => {
+    const image = new Image();
+    image.src = 'data:image/png;base64,' + base64;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width; canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    const colors = new Set();
+    for (let i = 0; i < data.length; i += 16) colors.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    const at = wanted.map(([x, y]) => {
+      const i = (y * canvas.width + x) * 4;
+      return '#' + [data[i], data[i + 1], data[i + 2]].map((v) => v.toString(16).padStart(2, '0')).join('');
+    });
+    return { distinct: colors.size, at };
+  }, [png.toString('base64'), points]);
 }
 
 export async function distinctColors(page) {
