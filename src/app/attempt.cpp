@@ -134,7 +134,7 @@ void open_quiz(AppState& state, int bank_index, bool start_over) {
     // An exam with limited attempts is submitted, not started over: starting over would be an
     // attempt that is never counted, with a fresh clock.
     if (attempts) start_over = false;
-    if (!start_over && in_progress && session_matches_bank(*in_progress, *slot.bank) && !is_finished(*in_progress)) {
+    if (!start_over && in_progress && session_matches_bank(*in_progress, *slot.bank, slot.fingerprint) && !is_finished(*in_progress)) {
         Session resumed = *in_progress;
         resume_session(resumed, now());
         resumed.attempt_id = continued_attempt_id(resumed.attempt_id, next_seed(state));
@@ -145,7 +145,7 @@ void open_quiz(AppState& state, int bank_index, bool start_over) {
         show_last_results(state, slot);
         return;
     }
-    begin_attempt(state, start_session(*slot.bank, next_seed(state), SessionOptions{{}, now()}));
+    begin_attempt(state, start_session(*slot.bank, next_seed(state), SessionOptions{{}, now(), false, slot.fingerprint}));
 }
 
 void select_choice(AppState& state, const std::string& choice_id) {
@@ -338,8 +338,9 @@ namespace {
 void start_review_round(AppState& state, int bank_index, const std::vector<std::string>& due) {
     state.active_bank = bank_index;
     state.previous_results.reset();
-    const Bank& bank = *state.banks[static_cast<std::size_t>(bank_index)].bank;
-    Session round = start_session(bank, next_seed(state), SessionOptions{due, now(), /*review=*/true});
+    const BankSlot& slot = state.banks[static_cast<std::size_t>(bank_index)];
+    const Bank& bank = *slot.bank;
+    Session round = start_session(bank, next_seed(state), SessionOptions{due, now(), /*review=*/true, slot.fingerprint});
     // Most forgotten first, whatever the bank's order.
     std::stable_sort(round.questions.begin(), round.questions.end(), [&](const SessionQuestion& a, const SessionQuestion& b) {
         return std::find(due.begin(), due.end(), a.question_id) < std::find(due.begin(), due.end(), b.question_id);
@@ -419,7 +420,7 @@ void continue_on_reloaded_bank(AppState& state) {
     const Session& old = *state.session;
     const Bank& bank = *slot->bank;
     // Same seed: an unchanged bank is drawn and shuffled the same way.
-    Session next = start_session(bank, old.seed, SessionOptions{{}, now()});
+    Session next = start_session(bank, old.seed, SessionOptions{{}, now(), false, slot->fingerprint});
     next.attempt_id = old.attempt_id;
     next.started_at_ms = old.started_at_ms;
     next.elapsed_ms = old.elapsed_ms;

@@ -92,7 +92,7 @@ void load_progress(AppState& state, BankSlot& slot) {
     }
     slot.progress = std::move(loaded.record);
     slot.progress.bank_id = slot.bank->id;
-    log_messages(slot.bank->id, reconcile_with_bank(slot.progress, *slot.bank));
+    log_messages(slot.bank->id, reconcile_with_bank(slot.progress, *slot.bank, slot.fingerprint));
 }
 
 void import_progress(AppState& state, const std::string& text) {

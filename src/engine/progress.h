@@ -114,8 +114,9 @@ int prune_finished_attempts(ProgressRecord& record,
 // Makes a loaded record fit the bank as it is now: drops the attempt in progress when the bank
 // content changed (fingerprint) or it refers to questions that no longer exist, and the review
 // schedule of each question that changed (question_fingerprint) or is gone. History and stats
-// stay. Returns what was done, for the log.
-std::vector<std::string> reconcile_with_bank(ProgressRecord& record, const Bank& bank);
+// stay. Returns what was done, for the log. `fingerprint`: as session_matches_bank's.
+std::vector<std::string> reconcile_with_bank(ProgressRecord& record, const Bank& bank,
+                                             std::string_view fingerprint = {});
 
 struct MergeSummary {
     int attempts_added = 0;             // finished attempts `into` did not have

@@ -363,7 +363,7 @@ CorrectAnswer correct_answer(const Question& question) {
 Session start_session(const Bank& bank, std::uint64_t seed, const SessionOptions& options) {
     Session session;
     session.bank_id = bank.id;
-    session.bank_fingerprint = bank_fingerprint(bank);
+    session.bank_fingerprint = options.bank_fingerprint.empty() ? bank_fingerprint(bank) : options.bank_fingerprint;
     session.seed = seed;
     session.started_at_ms = options.now_ms;
     session.last_activity_ms = options.now_ms;
@@ -432,8 +432,9 @@ void resume_session(Session& session, std::int64_t now_ms) {
     session.last_activity_ms = now_ms;
 }
 
-bool session_matches_bank(const Session& session, const Bank& bank) {
-    if (session.bank_id != bank.id || session.bank_fingerprint != bank_fingerprint(bank) ||
+bool session_matches_bank(const Session& session, const Bank& bank, std::string_view fingerprint) {
+    if (session.bank_id != bank.id ||
+        session.bank_fingerprint != (fingerprint.empty() ? bank_fingerprint(bank) : std::string(fingerprint)) ||
         session.current > session.questions.size())
         return false;
     for (const SessionQuestion& slot : session.questions) {

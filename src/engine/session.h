@@ -89,6 +89,9 @@ struct SessionOptions {
     std::vector<std::string> only_question_ids;
     std::int64_t now_ms = 0;
     bool review = false;   // Session::review
+    // bank_fingerprint(bank) when the caller has it already (hashing a 10,000-question bank's
+    // every text takes tens of ms on a phone); empty: computed here.
+    std::string bank_fingerprint;
 };
 
 // Orders the questions (pool draw, shuffles) from `seed` with the engine's own PRNG
@@ -101,7 +104,8 @@ void resume_session(Session& session, std::int64_t now_ms);
 
 // True when the session was started on this bank content (same fingerprint) and every question
 // and choice it refers to still exists; resume only such a session.
-bool session_matches_bank(const Session& session, const Bank& bank);
+// `fingerprint`: bank_fingerprint(bank) when the caller has it already; empty: computed here.
+bool session_matches_bank(const Session& session, const Bank& bank, std::string_view fingerprint = {});
 
 bool is_finished(const Session& session);
 // The question at `session.current`; null once finished or if the bank does not have it.

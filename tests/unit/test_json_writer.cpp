@@ -35,7 +35,7 @@ TEST_CASE("strings are escaped as nlohmann escapes them", "[json][writer]") {
     for (int c = 0; c < 0x20; ++c) every_control += static_cast<char>(c);
     for (const std::string& text : {std::string(), std::string("plain"), std::string("quote \" and \\ backslash"),
                                    every_control, std::string("\x7f del"), std::string("Кириллица, 中文, 😀"),
-                                   std::string("/slash </script>")})
+                                   std::string("/slash </script>"), std::string("runs \"between\" é\tescapes\\ end")})
         CHECK(written_string(text) == nlohmann_dump(Json(text)));
 }
 

@@ -420,6 +420,15 @@ TEST_CASE("resuming a saved session", "[session]") {
         reworded.questions[0].prompt = LocalizedText::same_in_all_languages("Which city?");
         CHECK(session_matches_bank(session, reworded));
     }
+    SECTION("a fingerprint the caller has at hand is the one compared and kept") {
+        // The app hashes a bank once when it is read, not again for each attempt.
+        CHECK(session_matches_bank(session, bank, bank_fingerprint(bank)));
+        CHECK_FALSE(session_matches_bank(session, bank, "another-bank-version"));
+        SessionOptions options;
+        options.bank_fingerprint = "given-fingerprint";
+        CHECK(start_session(bank, 7, options).bank_fingerprint == "given-fingerprint");
+        CHECK(start_session(bank, 7).bank_fingerprint == bank_fingerprint(bank));
+    }
 }
 
 TEST_CASE("parse_number", "[session][numbers]") {

@@ -24,10 +24,23 @@ JsonWriter& JsonWriter::string(std::string_view text) {
     return *this;
 }
 
+namespace {
+bool needs_no_escape(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+} // namespace
+
 void JsonWriter::quoted(std::string_view text) {
     out_ += '"';
     std::size_t i = 0;
     while (i < text.size()) {
+        // A run that needs no escape is appended at once: ids and most texts are one such run,
+        // and a 10,000-question attempt's progress record holds tens of thousands of them.
+        std::size_t run = i;
+        while (run < text.size() && needs_no_escape(static_cast<unsigned char>(text[run]))) ++run;
+        if (run > i) {
+            out_.append(text.data() + i, run - i);
+            i = run;
+            continue;
+        }
         const auto c = static_cast<unsigned char>(text[i]);
         if (c >= 0x80) {
             const std::size_t length = utf8_sequence_length(text.data() + i, text.data() + text.size());

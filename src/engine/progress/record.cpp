@@ -165,9 +165,9 @@ int prune_finished_attempts(ProgressRecord& record, std::size_t keep) {
     return static_cast<int>(pruned);
 }
 
-std::vector<std::string> reconcile_with_bank(ProgressRecord& record, const Bank& bank) {
+std::vector<std::string> reconcile_with_bank(ProgressRecord& record, const Bank& bank, std::string_view fingerprint) {
     std::vector<std::string> notes;
-    if (record.attempt_in_progress && !session_matches_bank(*record.attempt_in_progress, bank)) {
+    if (record.attempt_in_progress && !session_matches_bank(*record.attempt_in_progress, bank, fingerprint)) {
         record.attempt_in_progress.reset();
         notes.push_back("the attempt in progress was started on a different version of bank \"" +
                         bank.id + "\" and cannot be resumed; it was discarded (finished attempts "
