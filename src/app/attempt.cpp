@@ -145,7 +145,7 @@ void open_quiz(AppState& state, int bank_index, bool start_over) {
         show_last_results(state, slot);
         return;
     }
-    begin_attempt(state, start_session(*slot.bank, next_seed(state), SessionOptions{{}, now(), false, slot.fingerprint}));
+    begin_attempt(state, start_session(*slot.bank, next_seed(state), SessionOptions{{}, now(), /*review=*/false, slot.fingerprint}));
 }
 
 void select_choice(AppState& state, const std::string& choice_id) {
@@ -420,7 +420,7 @@ void continue_on_reloaded_bank(AppState& state) {
     const Session& old = *state.session;
     const Bank& bank = *slot->bank;
     // Same seed: an unchanged bank is drawn and shuffled the same way.
-    Session next = start_session(bank, old.seed, SessionOptions{{}, now(), false, slot->fingerprint});
+    Session next = start_session(bank, old.seed, SessionOptions{{}, now(), /*review=*/false, slot->fingerprint});
     next.attempt_id = old.attempt_id;
     next.started_at_ms = old.started_at_ms;
     next.elapsed_ms = old.elapsed_ms;

@@ -434,7 +434,7 @@ void resume_session(Session& session, std::int64_t now_ms) {
 
 bool session_matches_bank(const Session& session, const Bank& bank, std::string_view fingerprint) {
     if (session.bank_id != bank.id ||
-        session.bank_fingerprint != (fingerprint.empty() ? bank_fingerprint(bank) : std::string(fingerprint)) ||
+        (fingerprint.empty() ? session.bank_fingerprint != bank_fingerprint(bank) : session.bank_fingerprint != fingerprint) ||
         session.current > session.questions.size())
         return false;
     for (const SessionQuestion& slot : session.questions) {

@@ -327,6 +327,12 @@ TEST_CASE("reconciling a record with the bank as it is now", "[progress]") {
         CHECK(reconcile_with_bank(record, sample_bank()).empty());
         CHECK(record.attempt_in_progress);
     }
+    SECTION("the fingerprint the app keeps for the bank is the one the attempt is held to") {
+        CHECK(reconcile_with_bank(record, sample_bank(), bank_fingerprint(sample_bank())).empty());
+        CHECK(record.attempt_in_progress);
+        CHECK(reconcile_with_bank(record, sample_bank(), "another-bank-version").size() == 1);
+        CHECK_FALSE(record.attempt_in_progress);
+    }
     SECTION("edited bank: the attempt in progress goes, history and stats stay") {
         Bank edited = sample_bank();
         edited.questions[2].true_false_answer = true;
