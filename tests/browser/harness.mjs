@@ -137,6 +137,11 @@ export async function openApp(url, { browser = null, viewport = { width: 1280, h
     if (!allowErrors.some((pattern) => pattern.test(error.message))) errors.push(`uncaught: ${error.message}`);
   });
   for (const script of [].concat(initScript || [])) await page.addInitScript(script);
+  // Firefox's and WebKit's drivers here cannot give the page a dark system scheme: a dark test asks
+  // for the dark theme as a course's link can (theme=dark), unless it names a theme itself, so
+  // that its screens are drawn, checked and saved dark in every engine.
+  if (colorScheme === 'dark' && ENGINE !== 'chromium' && !/[?&]theme=/.test(url))
+    url += (url.includes('?') ? '&' : '?') + 'theme=dark';
   await page.goto(url);
   if (waitFor) await waitForSignal(page, waitFor);
   return {
