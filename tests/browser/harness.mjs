@@ -435,12 +435,13 @@ export async function screenshot(page, name) {
   return file;
 }
 
-// Colours of a screenshot, decoded by the browser itself: how many distinct ones (sampled; a blank
-// or single-colour canvas means nothing was drawn), and the colour ("#rrggbb") at each of
-// `points`, given as [x, y] in screenshot pixels.
-export async function screenshotColors(page, points = []) {
+// Colours of a screenshot, decoded by the browser itself (a decode in node made WebKit's idle
+// checks flaky): how many distinct ones (sampled; a blank or single-colour canvas means nothing
+// was drawn), the colour ("#rrggbb") at each of `points`, given as [x, y] in screenshot pixels,
+// and every pixel ([r, g, b]) of each of `rects`, given as {x, y, w, h} in CSS pixels.
+export async function screenshotColors(page, points = [], rects = []) {
   const png = await page.screenshot();
-  return page.evaluate(async ([base64, wanted]) => {
+  return page.evaluate(async ([base64, wanted, areas]) => {
     const image = new Image();
     image.src = 'data:image/png;base64,' + base64;
     await image.decode();
@@ -455,8 +456,20 @@ export async function screenshotColors(page, points = []) {
       const i = (y * canvas.width + x) * 4;
       return '#' + [data[i], data[i + 1], data[i + 2]].map((v) => v.toString(16).padStart(2, '0')).join('');
     });
-    return { distinct: colors.size, at };
-  }, [png.toString('base64'), points]);
+    const scale = window.devicePixelRatio;
+    const pixels = areas.map((r) => {
+      const x0 = Math.round(r.x * scale), y0 = Math.round(r.y * scale);
+      const w = Math.max(1, Math.round(r.w * scale)), h = Math.max(1, Math.round(r.h * scale));
+      const out = [];
+      for (let y = y0; y < Math.min(y0 + h, canvas.height); y++)
+        for (let x = x0; x < Math.min(x0 + w, canvas.width); x++) {
+          const i = (y * canvas.width + x) * 4;
+          out.push([data[i], data[i + 1], data[i + 2]]);
+        }
+      return out;
+    });
+    return { distinct: colors.size, at, pixels };
+  }, [png.toString('base64'), points, rects]);
 }
 
 export async function distinctColors(page) {

@@ -343,28 +343,6 @@ test('a Markdown bank without code in a coloured language never fetches the high
   await app.close();
 });
 
-// Each screenshot pixel of a rectangle (CSS pixels), as [r, g, b], read by the browser itself.
-async function pixelsIn(page, rects) {
-  const png = await page.screenshot();
-  const ratio = await page.evaluate(() => window.devicePixelRatio);
-  return page.evaluate(async ([base64, wanted, scale]) => {
-    const image = new Image();
-    image.src = 'data:image/png;base64,' + base64;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width; canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    context.drawImage(image, 0, 0);
-    return wanted.map((r) => {
-      const x = Math.round(r.x * scale), y = Math.round(r.y * scale);
-      const w = Math.max(1, Math.round(r.w * scale)), h = Math.max(1, Math.round(r.h * scale));
-      const data = context.getImageData(x, y, w, h).data;
-      const out = [];
-      for (let i = 0; i < data.length; i += 4) out.push([data[i], data[i + 1], data[i + 2]]);
-      return out;
-    });
-  }, [png.toString('base64'), rects, ratio]);
-}
 const rgbOf = (css) => css.match(/\d+/g).slice(0, 3).map(Number);
 const hexRgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 // How close the nearest pixel comes to `colour` (sum of the channels' differences).
@@ -447,11 +425,11 @@ test('code in Python, C++, shell, JSON and YAML: coloured spans, on the canvas a
   const cell = (line, column, length) => ({ x: item.x + column * advance, y: item.y + line * item.fontSize,
                                             w: length * advance, h: item.fontSize });
   const commentAt = lines[1].indexOf('#');
-  const [keywordPixels, commentPixels, plainPixels] = await pixelsIn(page, [
+  const [keywordPixels, commentPixels, plainPixels] = (await screenshotColors(page, [], [
     cell(0, 0, 3),                                        // def
     cell(1, commentAt, [...lines[1]].length - commentAt), // # число элементов
     cell(0, 10, 5),                                       // items (plain)
-  ]);
+  ])).pixels;
   const keyword = rgbOf(css.keyword), comment = rgbOf(css.comment), plain = hexRgb(item.color);
   assert.ok(nearest(keywordPixels, keyword) <= 24, `keyword colour ${css.keyword} on "def" (nearest ${nearest(keywordPixels, keyword)})`);
   assert.ok(nearest(commentPixels, comment) <= 24, `comment colour ${css.comment} on the comment`);
