@@ -146,7 +146,8 @@ test('touch at 320 px: tap a list and a choice, tap a field and type; a number b
     } else {
       await tapItem(`input:blank:${id}`);
     }
-    await page.waitForFunction((f) => document.activeElement && document.activeElement.id === f, `blank-field-${id}`, { timeout: 10000 });
+    await page.waitForFunction((f) => document.activeElement && document.activeElement.id === f, `blank-field-${id}`, { timeout: 10000 })
+      .catch(async (error) => { throw new Error(`the field of blank ${id} has no focus after the tap (${await keyTarget(page)}): ${error.message}`); });
     await page.keyboard.type(words);
     await waitForState(page, (s, [b, v]) => s.question.rows.find((r) => r.id === b).field.value === v, [id, words]);
   };
